@@ -1,0 +1,174 @@
+/// An inversion-of-control container: maps types to factories and hands out instances.
+///
+/// There is one ``global`` container and one scoped container per
+/// ``DependencyContainerScope``, obtained with ``container(for:)``. A scoped container
+/// that has no registration for a type falls back to the global one (one level only).
+///
+/// ```swift
+/// DependencyContainer.global.register(BackendService.self) { _ in LiveBackend() }
+/// DependencyContainer.global.register(DataStore.self, lifecycle: .transient) { c in
+///     LiveDataStore(backend: try c.tryResolve(BackendService.self))
+/// }
+/// let store = DependencyContainer.global.resolve(DataStore.self)
+/// ```
+///
+/// Every method is safe to call from any thread. A factory runs without any lock held, so
+/// it may resolve other types; a factory that needs itself (directly or through others,
+/// on one thread or across threads) gets a ``DependencyResolutionError`` naming the cycle
+/// instead of a deadlock.
+public final class DependencyContainer: Sendable {
+    /// The root container. Scoped containers fall back to it.
+    public static let global = DependencyContainer(scope: .global, parent: nil, isDetached: false)
+
+    /// The scope this container serves.
+    public let scope: DependencyContainerScope
+    /// The container consulted when this one has no registration: ``global`` for a scoped
+    /// container, `nil` for the global one.
+    let parent: DependencyContainer?
+    let table = RegistrationTable()
+    /// A throw-away container (used by validation): never cached per thread.
+    let isDetached: Bool
+
+    init(scope: DependencyContainerScope, parent: DependencyContainer?, isDetached: Bool) {
+        self.scope = scope
+        self.parent = parent
+        self.isDetached = isDetached
+    }
+
+    /// The container for `scope`: ``global`` for `.global`, otherwise the same scoped
+    /// container every time for the same scope, created on first use.
+    public static func container(for scope: DependencyContainerScope) -> DependencyContainer {
+        if scope.isGlobal { return global }
+        let engine = ResolutionEngine.shared
+        return engine.lock.withLock {
+            if let existing = engine.scopedContainers[scope] { return existing }
+            let created = DependencyContainer(scope: scope, parent: global, isDetached: false)
+            engine.scopedContainers[scope] = created
+            return created
+        }
+    }
+
+    // MARK: Registering
+
+    /// Registers `factory` as the way to create `type` in this container.
+    ///
+    /// Registering a type again replaces its factory and drops its cached singleton.
+    /// The factory receives this container, so it can resolve its own dependencies; use
+    /// `try container.tryResolve(...)` there so a failure reaches the outermost caller
+    /// with the whole dependency chain instead of stopping the program.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers will resolve, usually a protocol.
+    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    ///   - factory: Creates an instance. It may throw; the error reaches `tryResolve`'s caller
+    ///     wrapped in ``DependencyResolutionError/Reason/factoryFailed``.
+    public func register<T>(
+        _ type: T.Type,
+        lifecycle: LifecycleType = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) throws -> T
+    ) {
+        insert(TypedRegistration(lifecycle: lifecycle, origin: .code(file: file, line: line), owner: self, factory: factory))
+    }
+
+    /// Registers a factory under a key known only at run time.
+    ///
+    /// The factory's result is checked when the key's type is resolved; a value of
+    /// another type fails that resolve with ``DependencyResolutionError/Reason/typeMismatch(actualType:)``
+    /// naming this registration.
+    public func register(
+        key: DependencyKey,
+        lifecycle: LifecycleType = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        with factory: @escaping @Sendable (DependencyContainer) throws -> Any
+    ) {
+        insert(UntypedRegistration(key: key, lifecycle: lifecycle, origin: .code(file: file, line: line), owner: self, factory: factory))
+    }
+
+    func insert(_ registration: Registration) {
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            table.entries[registration.key] = registration
+            engine.tablesChanged()
+        }
+    }
+
+    /// Inserts registrations into their owners' tables under one lock acquisition, so no
+    /// thread sees some of them without the others.
+    static func insertAll(_ registrations: [Registration]) {
+        guard !registrations.isEmpty else { return }
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            for registration in registrations {
+                registration.owner.table.entries[registration.key] = registration
+            }
+            engine.tablesChanged()
+        }
+    }
+
+    // MARK: Inspecting and resetting
+
+    /// Whether resolving `type` from this container would find a registration (its own,
+    /// or the global container's for a scoped container). Overrides are not considered.
+    public func isRegistered(_ type: Any.Type) -> Bool {
+        let key = DependencyKey(type)
+        return ResolutionEngine.shared.lock.withLock {
+            table.entries[key] != nil || parent?.table.entries[key] != nil
+        }
+    }
+
+    /// The types registered in this container itself (not its fallback), by name.
+    public var registeredTypes: [DependencyKey] {
+        ResolutionEngine.shared.lock.withLock { Array(table.entries.keys) }
+            .sorted { $0.typeName < $1.typeName }
+    }
+
+    /// Removes every registration and cached singleton of this container. Other
+    /// containers, including the global fallback, are untouched.
+    public func reset() {
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            table.entries.removeAll()
+            engine.tablesChanged()
+        }
+    }
+
+    /// Removes every registration and cached singleton of every container. For tests that
+    /// must start clean; prefer in-process overrides, which need no reset.
+    public static func resetAll() {
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            for container in engine.allContainers {
+                container.table.entries.removeAll()
+            }
+            engine.tablesChanged()
+        }
+    }
+
+    // MARK: Resolving
+
+    /// Returns an instance of `type`, stopping the program with a full diagnostic when it
+    /// cannot (see ``DependencyResolutionError``). Use ``tryResolve(_:)`` to handle the
+    /// failure instead.
+    ///
+    /// Resolving `T?` or `T??` resolves `T`'s registration.
+    public func resolve<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveValue(T.self)
+        } catch {
+            fatalError("\(error.description)", file: file, line: line)
+        }
+    }
+
+    /// Returns an instance of `type`, or throws a ``DependencyResolutionError`` that names
+    /// the type, this container's scope, the dependency chain and near misses.
+    ///
+    /// Resolving `T?` or `T??` resolves `T`'s registration.
+    public func tryResolve<T>(_ type: T.Type = T.self) throws(DependencyResolutionError) -> T {
+        try resolveValue(T.self)
+    }
+}

@@ -1,0 +1,35 @@
+/// Names a dependency container.
+///
+/// Every scope other than ``global`` names a *scoped* container that falls back to the
+/// global container when it has no registration of its own. Declare your scopes once,
+/// as constants:
+///
+/// ```swift
+/// extension DependencyContainerScope {
+///     static let checkout = DependencyContainerScope("checkout")
+/// }
+/// ```
+///
+/// Two scopes with the same name are the same scope; the name `"global"` is ``global``.
+public struct DependencyContainerScope: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The scope's name, as written in instructions (`scope=<name>`).
+    public let name: String
+
+    /// Creates a scope with the given name.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// Creates a scope from a string literal: `let scope: DependencyContainerScope = "checkout"`.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The root scope. Its container has no parent.
+    public static let global = DependencyContainerScope("global")
+
+    /// Whether this is the ``global`` scope.
+    public var isGlobal: Bool { name == Self.global.name }
+
+    public var description: String { name }
+}

@@ -1,0 +1,39 @@
+/// Identifies a registration by the Swift type it produces.
+///
+/// Keys compare and hash by type identity (the type's metadata pointer), never by the
+/// type's name, so two types with the same name in different modules are different
+/// keys. Optional types are flattened: `DependencyKey(Service?.self)` and
+/// `DependencyKey(Service??.self)` equal `DependencyKey(Service.self)`.
+public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
+    /// The type this key stands for, with any `Optional` layers removed.
+    public let type: Any.Type
+    let id: ObjectIdentifier
+
+    /// Creates the key for `type`, flattening `Optional` layers.
+    public init(_ type: Any.Type) {
+        var unwrapped = type
+        while let optional = unwrapped as? any _RelayOptionalMarker.Type {
+            unwrapped = optional.relayWrappedType
+        }
+        self.type = unwrapped
+        self.id = ObjectIdentifier(unwrapped)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// The fully qualified name of the type, e.g. `MyApp.BackendService`.
+    public var typeName: String { String(reflecting: type) }
+
+    public var description: String { typeName }
+}
+
+/// Lets `DependencyKey` see through `Optional` without knowing `Wrapped` statically.
+public protocol _RelayOptionalMarker {
+    static var relayWrappedType: Any.Type { get }
+}
+
+extension Optional: _RelayOptionalMarker {
+    public static var relayWrappedType: Any.Type { Wrapped.self }
+}

@@ -1,0 +1,32 @@
+/// Resolves a dependency lazily, on first access, from a container scope.
+///
+/// ```swift
+/// final class CheckoutViewModel {
+///     @Injected var payments: PaymentService
+///     @Injected(scope: .checkout) var store: CheckoutStore
+/// }
+/// ```
+///
+/// is the same as `lazy var payments: PaymentService = DependencyContainer.global.resolve()`.
+/// The first access stops the program with a diagnostic if the type cannot be resolved,
+/// like ``DependencyContainer/resolve(_:file:line:)``; later accesses return the same
+/// instance.
+@propertyWrapper
+public struct Injected<Value> {
+    private let scope: DependencyContainerScope
+    private var resolved: Value?
+
+    /// Resolves from the container of `scope` (the global container by default).
+    public init(scope: DependencyContainerScope = .global) {
+        self.scope = scope
+    }
+
+    public var wrappedValue: Value {
+        mutating get {
+            if let resolved { return resolved }
+            let value = DependencyContainer.container(for: scope).resolve(Value.self)
+            resolved = value
+            return value
+        }
+    }
+}

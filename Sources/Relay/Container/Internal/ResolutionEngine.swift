@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Process-wide state shared by every container.
+///
+/// One lock guards every registration table, every singleton cell and the wait-for map.
+/// It is held only for table look-ups and state changes, never while a factory runs, so
+/// a slow factory delays nobody but the threads that need its result.
+///
+/// `@unchecked Sendable` is safe: the `var` properties are only touched with `lock` held,
+/// and the atomics are atomics.
+final class ResolutionEngine: @unchecked Sendable {
+    static let shared = ResolutionEngine()
+
+    let lock = ConditionLock()
+    /// Bumped after every change to any registration table; per-thread caches filled under
+    /// an older value are dropped before use.
+    let generation = Atomic<UInt>(1)
+    /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
+    /// resolving skips the task-local look-up.
+    let activeOverrides = Atomic<Int>(0)
+
+    // Guarded by `lock`.
+    var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
+    /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
+    var waiting: [ObjectIdentifier: SingletonCell] = [:]
+
+    /// Call with `lock` held after changing a registration table.
+    func tablesChanged() {
+        generation.add(1, ordering: .releasing)
+    }
+
+    /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
+    var allContainers: [DependencyContainer] {
+        [DependencyContainer.global] + scopedContainers.values.sorted { $0.scope.name < $1.scope.name }
+    }
+}
+
+/// The registrations of one container.
+///
+/// `@unchecked Sendable` is safe: `entries` is only touched with
+/// `ResolutionEngine.shared.lock` held.
+final class RegistrationTable: @unchecked Sendable {
+    var entries: [DependencyKey: Registration] = [:]
+}

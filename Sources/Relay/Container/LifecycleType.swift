@@ -1,0 +1,11 @@
+/// How long a resolved instance lives.
+public enum LifecycleType: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    /// Created lazily on first resolve, then the same instance for every later resolve
+    /// from that container — exactly once, even when many threads resolve it at the
+    /// same moment. The default.
+    case singleton
+    /// The factory runs on every resolve; the container keeps no reference to the result.
+    case transient
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,36 @@
+/// Identifies an indexed factory (usually a stub or fixture) by a stable string.
+///
+/// Name factory keys `[Module].[Type].[Purpose]` so that the type they produce is
+/// obvious in instructions:
+///
+/// ```swift
+/// extension DependencyFactoryKey {
+///     static let backendStub = DependencyFactoryKey("MyApp.BackendService.Stub")
+/// }
+/// ```
+public struct DependencyFactoryKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The key as written in instructions (`factory=<tag>`).
+    public let tag: String
+
+    /// Creates a key from its string form.
+    public init(_ tag: String) {
+        self.tag = tag
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.tag = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(tag)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.tag < rhs.tag }
+
+    public var description: String { tag }
+}

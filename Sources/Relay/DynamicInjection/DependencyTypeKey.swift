@@ -1,0 +1,37 @@
+/// Identifies an abstract type that dynamic injection may replace, by a stable string.
+///
+/// Declare keys as constants named after the type, `[Module].[Type]`:
+///
+/// ```swift
+/// extension DependencyTypeKey {
+///     static let backendService = DependencyTypeKey("MyApp.BackendService")
+/// }
+/// ```
+///
+/// A ``DependencyTypeIndexable`` maps each key to the Swift type it stands for.
+public struct DependencyTypeKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The key as written in instructions (`type=<tag>`).
+    public let tag: String
+
+    /// Creates a key from its string form.
+    public init(_ tag: String) {
+        self.tag = tag
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.tag = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(tag)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.tag < rhs.tag }
+
+    public var description: String { tag }
+}

@@ -1,0 +1,49 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A mutex with a condition variable, over `pthread_mutex_t` and `pthread_cond_t`.
+///
+/// `@unchecked Sendable` is safe: both primitives are allocated once on the heap (so they
+/// never move, as POSIX requires), initialised in `init`, destroyed in `deinit`, and are
+/// only ever touched through the pthread functions, which are thread-safe by contract.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+        precondition(pthread_cond_init(condition, nil) == 0, "pthread_cond_init failed")
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Waits for ``broadcast()``. Call with the lock held; returns with it held.
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every waiter. Call with the lock held.
+    func broadcast() { pthread_cond_broadcast(condition) }
+
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,45 @@
+/// Finds near misses for "did you mean" suggestions.
+enum NearMatch {
+    /// Levenshtein distance over Unicode scalars, case-insensitive.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased().unicodeScalars)
+        let y = Array(b.lowercased().unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The last dot-separated component, ignoring generic arguments: `A.B<C.D>` → `B`.
+    static func lastComponent(_ name: String) -> Substring {
+        let base = name.prefix { $0 != "<" }
+        return base.split(separator: ".").last ?? base[...]
+    }
+
+    /// Candidates that are plausibly what `name` meant, best first: within an edit
+    /// distance of a sixth of the name's length (at least 2) — a typo or two, not a
+    /// different word — or sharing its last dot-separated component.
+    static func suggestions(for name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+        let threshold = max(2, name.unicodeScalars.count / 6)
+        let last = lastComponent(name).lowercased()
+        var scored: [(distance: Int, candidate: String)] = []
+        for candidate in candidates where candidate != name {
+            let d = distance(name, candidate)
+            let sameSuffix = !last.isEmpty && lastComponent(candidate).lowercased() == last
+            if d <= threshold || sameSuffix {
+                scored.append((sameSuffix ? min(d, threshold) : d, candidate))
+            }
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.candidate < $1.candidate }
+        return scored.prefix(limit).map(\.candidate)
+    }
+}

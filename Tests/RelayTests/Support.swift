@@ -1,0 +1,37 @@
+import Foundation
+@_exported import Synchronization
+
+/// Runs `body` on `count` new threads at once (all released together) and waits for them.
+func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            start.wait()
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    for _ in 0..<count { start.signal() }
+    group.wait()
+}
+
+/// A gate that, once opened, stays open for every later waiter.
+final class Latch: Sendable {
+    private let group = DispatchGroup()
+    private let opened = Mutex(false)
+
+    init() { group.enter() }
+
+    func open() {
+        let first = opened.withLock { state -> Bool in
+            defer { state = true }
+            return !state
+        }
+        if first { group.leave() }
+    }
+
+    func wait() { group.wait() }
+}
