@@ -1,0 +1,105 @@
+/// Tells a running program which indexed factory to use for an abstract type.
+///
+/// The text form is
+///
+/// ```text
+/// type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=singleton|transient]
+/// ```
+///
+/// with the keys in any order and spaces or tabs around keys and values ignored. A
+/// backslash escapes special characters (`\,` `\=` `\\` …), and a `,` inside `<…>`,
+/// `(…)` or `[…]` needs no escape, so generic type names read naturally:
+///
+/// ```swift
+/// let instruction = try DependencyInjectionInstruction(
+///     parsing: "type=MyApp.Cache<Swift.String, Swift.Int>,factory=MyApp.Cache.InMemory")
+/// instruction.scope      // .global
+/// instruction.lifecycle  // .singleton
+/// ```
+///
+/// ``description`` writes the canonical form, and parsing it always gives back an equal
+/// instruction. The full grammar and escaping rules are in docs/configuration.md.
+public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
+    /// The abstract type to replace.
+    public let type: DependencyTypeKey
+    /// The indexed factory that produces the replacement.
+    public let factory: DependencyFactoryKey
+    /// The container the instruction applies to; ``DependencyContainerScope/global`` by default.
+    public let scope: DependencyContainerScope
+    /// How long the produced instance lives; ``LifecycleType/singleton`` by default.
+    public let lifecycle: LifecycleType
+
+    /// Creates an instruction.
+    public init(
+        type: DependencyTypeKey,
+        factory: DependencyFactoryKey,
+        scope: DependencyContainerScope = .global,
+        lifecycle: LifecycleType = .singleton
+    ) {
+        self.type = type
+        self.factory = factory
+        self.scope = scope
+        self.lifecycle = lifecycle
+    }
+
+    /// Parses the text form of an instruction.
+    ///
+    /// - Throws: ``DependencyInjectionInstructionError`` with the 1-based column of the
+    ///   problem when the text is empty; a pair is empty or lacks `=`; a key is empty,
+    ///   unknown (with a "did you mean" suggestion for near misses such as `factroy`) or
+    ///   given twice; `type` or `factory` is missing; a value is empty after trimming;
+    ///   `lifecycle` is not exactly `singleton` or `transient`; an escape is invalid or a
+    ///   lone backslash ends the text; a bracket is left open; or the text contains an
+    ///   unescaped control character other than tab.
+    public init(parsing text: String) throws(DependencyInjectionInstructionError) {
+        self = try InstructionParser.parse(text, defaultScope: .global).instruction
+    }
+
+    /// Parses the text form of an instruction, returning `nil` where
+    /// ``init(parsing:)`` would throw.
+    public init?(_ description: String) {
+        guard let parsed = try? InstructionParser.parse(description, defaultScope: .global) else { return nil }
+        self = parsed.instruction
+    }
+
+    /// Parses an instruction whose scope defaults to `defaultScope` (used under a
+    /// `[scope]` header), reporting whether the text gave `scope=` itself.
+    static func parse(
+        _ text: some StringProtocol,
+        defaultScope: DependencyContainerScope
+    ) throws(DependencyInjectionInstructionError) -> (instruction: DependencyInjectionInstruction, scopeIsExplicit: Bool) {
+        let parsed = try InstructionParser.parse(text, defaultScope: defaultScope)
+        return (parsed.instruction, parsed.scopeIsExplicit)
+    }
+
+    /// The canonical text form: `type=…,factory=…`, then `,scope=…` unless the scope is
+    /// global and `,lifecycle=transient` if transient, with values escaped as needed.
+    public var description: String {
+        InstructionFormatter.format(self)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, factory, scope, lifecycle
+    }
+
+    /// Decodes `{"type": …, "factory": …, "scope"?: …, "lifecycle"?: …}`; a missing scope
+    /// or lifecycle takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            type: try container.decode(DependencyTypeKey.self, forKey: .type),
+            factory: try container.decode(DependencyFactoryKey.self, forKey: .factory),
+            scope: try container.decodeIfPresent(DependencyContainerScope.self, forKey: .scope) ?? .global,
+            lifecycle: try container.decodeIfPresent(LifecycleType.self, forKey: .lifecycle) ?? .singleton
+        )
+    }
+
+    /// Encodes all four fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(factory, forKey: .factory)
+        try container.encode(scope, forKey: .scope)
+        try container.encode(lifecycle, forKey: .lifecycle)
+    }
+}

@@ -1,0 +1,59 @@
+/// Writes instructions in canonical form, escaping exactly enough that
+/// `DependencyInjectionInstruction(parsing: formatted)` returns the same instruction.
+enum InstructionFormatter {
+    /// `type=…,factory=…[,scope=…][,lifecycle=transient]`.
+    static func format(_ instruction: DependencyInjectionInstruction) -> String {
+        var text = "type=" + escape(instruction.type.tag) + ",factory=" + escape(instruction.factory.tag)
+        if !instruction.scope.isGlobal {
+            text += ",scope=" + escape(instruction.scope.name)
+        }
+        if instruction.lifecycle != .singleton {
+            text += ",lifecycle=" + instruction.lifecycle.rawValue
+        }
+        return text
+    }
+
+    /// Escapes one value.
+    ///
+    /// Always escaped: `\`, `=`, `;`, `#`, control characters, and a space at either end.
+    /// When the value's brackets balance, brackets stay bare and only commas outside
+    /// brackets are escaped, so generics stay readable; otherwise every opener and every
+    /// comma is escaped so that no bracket is ever opened.
+    static func escape(_ value: String) -> String {
+        let scalars = Array(value.unicodeScalars)
+        var probe = InstructionBracketTracker()
+        for (index, scalar) in scalars.enumerated() {
+            probe.feed(scalar, escaped: false, column: index + 1)
+        }
+        let balanced = probe.depth == 0
+
+        var tracker = InstructionBracketTracker()
+        var text = ""
+        for (index, scalar) in scalars.enumerated() {
+            let atEdge = index == 0 || index == scalars.count - 1
+            switch scalar {
+            case "\\", "=", ";", "#":
+                text += "\\"
+                text.unicodeScalars.append(scalar)
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where InstructionSyntax.isControl(scalar):
+                text += InstructionSyntax.unicodeEscape(scalar)
+            case " " where atEdge:
+                text += "\\ "
+            case ",":
+                text += balanced && tracker.depth > 0 ? "," : "\\,"
+            case _ where InstructionSyntax.isOpener(scalar) && !balanced:
+                text += "\\"
+                text.unicodeScalars.append(scalar)
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+            if balanced {
+                tracker.feed(scalar, escaped: false, column: index + 1)
+            }
+        }
+        return text
+    }
+}

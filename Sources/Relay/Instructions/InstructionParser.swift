@@ -1,0 +1,202 @@
+/// Parses the text of one instruction. See docs/configuration.md for the grammar.
+enum InstructionParser {
+    /// A parsed instruction plus what the source parsers need to know about its text.
+    struct Parsed {
+        var instruction: DependencyInjectionInstruction
+        /// Whether the text contained `scope=`.
+        var scopeIsExplicit: Bool
+        /// The column of the `scope` key when explicit.
+        var scopeColumn: Int?
+    }
+
+    /// One character of the instruction after escapes are resolved.
+    struct Unit {
+        var scalar: Unicode.Scalar
+        var escaped: Bool
+        /// The column of the character, or of the backslash that starts its escape.
+        var column: Int
+        /// The column just after the character or its escape.
+        var end: Int
+    }
+
+    typealias Failure = DependencyInjectionInstructionError
+
+    static func parse(_ text: some StringProtocol, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
+        let input = String(text)
+        func fail(_ message: String, _ column: Int) -> Failure {
+            Failure(message: message, column: column, input: input)
+        }
+
+        let scalars = Array(text.unicodeScalars)
+        /// The source text of `units`, as written (escapes not resolved), for messages.
+        func quoted(_ units: ArraySlice<Unit>) -> String {
+            guard let first = units.first, let last = units.last else { return "''" }
+            return InstructionSyntax.quoted(scalars[(first.column - 1)..<(last.end - 1)])
+        }
+
+        let units = try resolveEscapes(scalars, fail: fail)
+        guard let firstColumn = units.first(where: { !isTrimmable($0) })?.column else {
+            throw fail("empty instruction; write type=<type>,factory=<factory>", 1)
+        }
+        let pairs = try splitPairs(units, fail: fail)
+
+        var values: [String: (value: String, column: Int, quoted: String)] = [:]
+        var keyColumns: [String: Int] = [:]
+        for (index, pair) in pairs.enumerated() {
+            let units = trimmed(pair.units[...])
+            guard !units.isEmpty else {
+                let comma = pair.commaBefore ?? pairs[index + 1].commaBefore ?? firstColumn
+                throw fail("empty pair; remove the extra ','", comma)
+            }
+            guard let equals = units.firstIndex(where: { !$0.escaped && $0.scalar == "=" }) else {
+                throw fail("expected key=value, found \(quoted(units)); write each pair as key=value and separate pairs with ','", units.first!.column)
+            }
+            let keyUnits = trimmed(units[..<equals])
+            guard let keyColumn = keyUnits.first?.column else {
+                throw fail("missing key before '='; write key=value with one of the keys type, factory, scope, lifecycle", units[equals].column)
+            }
+            let key = string(keyUnits)
+            guard InstructionSyntax.keys.contains(key) else {
+                let valid = "the valid keys are type, factory, scope and lifecycle"
+                if let suggestion = InstructionKeySuggestion.suggestion(for: key) {
+                    throw fail("unknown key \(quoted(keyUnits)); did you mean '\(suggestion)'? (\(valid))", keyColumn)
+                }
+                throw fail("unknown key \(quoted(keyUnits)); \(valid)", keyColumn)
+            }
+            if let first = keyColumns[key] {
+                throw fail("duplicate key '\(key)' (first given at column \(first)); give each key once", keyColumn)
+            }
+            keyColumns[key] = keyColumn
+            let valueUnits = trimmed(units[(equals + 1)...])
+            guard let valueColumn = valueUnits.first?.column else {
+                throw fail("empty value for '\(key)'; write a value after '\(key)='", units[equals].column + 1)
+            }
+            values[key] = (string(valueUnits), valueColumn, quoted(valueUnits))
+        }
+
+        guard let type = values["type"] else {
+            throw fail("missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService", firstColumn)
+        }
+        guard let factory = values["factory"] else {
+            throw fail("missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub", firstColumn)
+        }
+        var lifecycle = LifecycleType.singleton
+        if let given = values["lifecycle"] {
+            guard let parsed = LifecycleType(rawValue: given.value) else {
+                throw fail("invalid lifecycle \(given.quoted); lifecycle must be exactly 'singleton' or 'transient'", given.column)
+            }
+            lifecycle = parsed
+        }
+        let instruction = DependencyInjectionInstruction(
+            type: DependencyTypeKey(type.value),
+            factory: DependencyFactoryKey(factory.value),
+            scope: values["scope"].map { DependencyContainerScope($0.value) } ?? defaultScope,
+            lifecycle: lifecycle
+        )
+        return Parsed(instruction: instruction, scopeIsExplicit: values["scope"] != nil, scopeColumn: keyColumns["scope"])
+    }
+
+    // MARK: - Escapes
+
+    private static func resolveEscapes(_ scalars: [Unicode.Scalar], fail: (String, Int) -> Failure) throws(Failure) -> [Unit] {
+        var units: [Unit] = []
+        units.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let column = index + 1
+            if scalar != "\\" {
+                if InstructionSyntax.isControl(scalar) && scalar != "\t" {
+                    throw fail("control character \(InstructionSyntax.codePoint(scalar)) in an instruction; write it as an escape (\\n, \\r, \\t or \\u{HEX}) or remove it", column)
+                }
+                units.append(Unit(scalar: scalar, escaped: false, column: column, end: column + 1))
+                index += 1
+                continue
+            }
+            guard index + 1 < scalars.count else {
+                throw fail("lone '\\' at the end of the instruction; write '\\\\' for a literal backslash", column)
+            }
+            let next = scalars[index + 1]
+            var resolved = next
+            var length = 2
+            switch next {
+            case _ where InstructionSyntax.selfEscapes.contains(next): break
+            case "n": resolved = "\n"
+            case "r": resolved = "\r"
+            case "t": resolved = "\t"
+            case "u":
+                (resolved, length) = try unicodeEscape(scalars, at: index, fail: fail)
+            case _ where InstructionSyntax.isControl(next) || next.properties.isWhitespace:
+                throw fail("invalid escape: '\\' followed by \(InstructionSyntax.codePoint(next)); write '\\\\' for a literal backslash (valid escapes: \(InstructionSyntax.escapeList))", column)
+            default:
+                throw fail("invalid escape \(InstructionSyntax.quoted(["\\", next])); write '\\\\' for a literal backslash (valid escapes: \(InstructionSyntax.escapeList))", column)
+            }
+            units.append(Unit(scalar: resolved, escaped: true, column: column, end: column + length))
+            index += length
+        }
+        return units
+    }
+
+    /// Reads `\u{HEX}` starting at the backslash at `start`; returns the scalar and the escape's length.
+    private static func unicodeEscape(_ scalars: [Unicode.Scalar], at start: Int, fail: (String, Int) -> Failure) throws(Failure) -> (Unicode.Scalar, Int) {
+        let malformed = fail("malformed Unicode escape; write \\u{HEX} with 1 to 8 hexadecimal digits, e.g. \\u{E9} for é", start + 1)
+        var index = start + 2
+        guard index < scalars.count, scalars[index] == "{" else { throw malformed }
+        index += 1
+        var digits = ""
+        while index < scalars.count, scalars[index] != "}" {
+            guard scalars[index].properties.isASCIIHexDigit, digits.count < 8 else { throw malformed }
+            digits.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        guard index < scalars.count, !digits.isEmpty, let value = UInt32(digits, radix: 16) else { throw malformed }
+        guard let scalar = Unicode.Scalar(value) else {
+            throw fail("\\u{\(digits)} is not a Unicode scalar value; use a code point from 0 to D7FF or from E000 to 10FFFF", start + 1)
+        }
+        return (scalar, index - start + 1)
+    }
+
+    // MARK: - Pairs
+
+    private struct Pair {
+        var units: [Unit] = []
+        /// The column of the `,` that ends the previous pair, if any.
+        var commaBefore: Int?
+    }
+
+    private static func splitPairs(_ units: [Unit], fail: (String, Int) -> Failure) throws(Failure) -> [Pair] {
+        var pairs = [Pair()]
+        var tracker = InstructionBracketTracker()
+        for unit in units {
+            if !unit.escaped && unit.scalar == "," && tracker.depth == 0 {
+                pairs.append(Pair(commaBefore: unit.column))
+            } else {
+                pairs[pairs.count - 1].units.append(unit)
+            }
+            tracker.feed(unit.scalar, escaped: unit.escaped, column: unit.column)
+        }
+        if let open = tracker.open.first {
+            let closer = InstructionSyntax.closer(of: open.scalar)
+            throw fail("unclosed '\(open.scalar)'; close it with '\(closer)' or write '\\\(open.scalar)' for a literal '\(open.scalar)' (inside brackets ',' does not separate pairs)", open.column)
+        }
+        return pairs
+    }
+
+    // MARK: - Helpers
+
+    private static func isTrimmable(_ unit: Unit) -> Bool {
+        !unit.escaped && InstructionSyntax.isBlank(unit.scalar)
+    }
+
+    private static func trimmed(_ units: ArraySlice<Unit>) -> ArraySlice<Unit> {
+        guard let first = units.firstIndex(where: { !isTrimmable($0) }),
+              let last = units.lastIndex(where: { !isTrimmable($0) }) else { return [] }
+        return units[first...last]
+    }
+
+    private static func string(_ units: ArraySlice<Unit>) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: units.lazy.map(\.scalar))
+        return String(text)
+    }
+}

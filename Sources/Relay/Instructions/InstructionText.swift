@@ -1,0 +1,101 @@
+/// Pure parsers that turn the raw contents of an instruction source into instructions
+/// and positioned diagnostics. The source types (files, environment, standard input,
+/// command line) read their input and hand it to these functions.
+enum InstructionText {
+    /// Validates and decodes the bytes of a text source as UTF-8.
+    ///
+    /// Rejects input larger than `limits.maxBytes`, invalid UTF-8, NUL bytes and control
+    /// characters other than tab, LF and CR, reporting the 1-based line and column
+    /// (in Unicode scalars) of the first offending byte. A leading UTF-8 byte order mark
+    /// is removed and does not count as a column.
+    ///
+    /// - Parameters:
+    ///   - bytes: The raw contents.
+    ///   - origin: Makes the origin for a 1-based line and column. An error about the
+    ///     whole input uses `origin(1, 1)` with line and column removed.
+    ///   - limits: The size limit to enforce.
+    static func decode(
+        bytes: some Collection<UInt8>,
+        origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits
+    ) -> Result<String, InstructionSourceError> {
+        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, InstructionSourceError> {
+            .failure(InstructionSourceError(diagnostics: [.error(message, at: origin)]))
+        }
+        let count = bytes.count
+        guard count <= limits.maxBytes else {
+            return failure(
+                "the input is \(count) bytes; the limit is \(limits.maxBytes) bytes — split the file or raise InstructionSourceLimits.maxBytes",
+                origin(1, 1).withoutPosition
+            )
+        }
+        var bytes = Array(bytes)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = bytes.dropFirst(3)
+        }
+
+        var text = String.UnicodeScalarView()
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = bytes.startIndex
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .emptyInput:
+                return .success(String(text))
+            case .error:
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
+                let hex = byte.count == 1 ? "0" + byte : byte
+                return failure(
+                    "invalid UTF-8 byte 0x\(hex); save the file as UTF-8",
+                    origin(line, column)
+                )
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if scalar == "\0" {
+                    return failure("NUL byte; remove it — instruction sources must be text", origin(line, column))
+                }
+                if InstructionSyntax.isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" {
+                    return failure(
+                        "control character \(InstructionSyntax.codePoint(scalar)); remove it, or inside a value write it as the escape \(InstructionSyntax.unicodeEscape(scalar))",
+                        origin(line, column)
+                    )
+                }
+                text.append(scalar)
+                offset += encoded.count
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+        }
+    }
+
+    /// Splits text into lines on U+000A, dropping one CR before each line end (CRLF).
+    /// Works on Unicode scalars because `"\r\n"` is a single `Character`.
+    static func lines(of scalars: some Collection<Unicode.Scalar>) -> [ArraySlice<Unicode.Scalar>] {
+        let all = Array(scalars)
+        var lines: [ArraySlice<Unicode.Scalar>] = []
+        var start = all.startIndex
+        for index in all.indices where all[index] == "\n" {
+            lines.append(withoutTrailingCR(all[start..<index]))
+            start = index + 1
+        }
+        lines.append(withoutTrailingCR(all[start...]))
+        return lines
+    }
+
+    private static func withoutTrailingCR(_ line: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        line.last == "\r" ? line.dropLast() : line
+    }
+
+    /// Makes a `String` from scalars.
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+}
