@@ -98,15 +98,18 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Inserts registrations into their owners' tables under one lock acquisition, so no
-    /// thread sees some of them without the others.
-    static func insertAll(_ registrations: [Registration]) {
-        guard !registrations.isEmpty else { return }
+    /// thread sees some of them without the others. Returns, for each, where the
+    /// registration it replaced was made (or `nil`).
+    @discardableResult
+    static func insertAll(_ registrations: [Registration]) -> [String?] {
+        guard !registrations.isEmpty else { return [] }
         let engine = ResolutionEngine.shared
-        engine.lock.withLock {
-            for registration in registrations {
-                registration.owner.table.entries[registration.key] = registration
+        return engine.lock.withLock {
+            let replaced = registrations.map { registration in
+                registration.owner.table.entries.updateValue(registration, forKey: registration.key)?.origin.description
             }
             engine.tablesChanged()
+            return replaced
         }
     }
 

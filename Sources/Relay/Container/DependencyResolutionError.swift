@@ -107,6 +107,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: Registration, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration.origin.description, underlyingError: error)
+        factoryFailed(key: key, scope: scope, chain: chain, registrationDescription: registration.origin.description, error: error)
+    }
+
+    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registrationDescription: String, error: any Error) -> Self {
+        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registrationDescription, underlyingError: error)
     }
 }

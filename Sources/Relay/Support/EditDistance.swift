@@ -25,9 +25,9 @@ enum NearMatch {
         return base.split(separator: ".").last ?? base[...]
     }
 
-    /// Candidates that are plausibly what `name` meant, best first: within an edit
-    /// distance of a sixth of the name's length (at least 2) — a typo or two, not a
-    /// different word — or sharing its last dot-separated component.
+    /// Candidates that are plausibly what `name` meant: within an edit distance of a sixth
+    /// of the name's length (at least 2) — a typo or two, not a different word — or sharing
+    /// its last dot-separated component; of those, only the closest ones.
     static func suggestions(for name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let threshold = max(2, name.unicodeScalars.count / 6)
         let last = lastComponent(name).lowercased()
@@ -40,6 +40,14 @@ enum NearMatch {
             }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.candidate < $1.candidate }
-        return scored.prefix(limit).map(\.candidate)
+        // Only the closest: a near-perfect match should not come with distant company.
+        guard let best = scored.first?.distance else { return [] }
+        return scored.prefix { $0.distance == best }.prefix(limit).map(\.candidate)
+    }
+
+    /// `'a', 'b', 'c'`, or the first `limit` followed by `and N more`.
+    static func quotedList(_ items: [String], limit: Int = 8) -> String {
+        let shown = items.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
+        return items.count > limit ? "\(shown) and \(items.count - limit) more" : shown
     }
 }

@@ -1,0 +1,51 @@
+/// Registers the instructions given with `-d` / `--dependency` on the command line.
+///
+/// ```swift
+/// try CommandLine.parse(with: [InjectDependenciesArgumentParser()])
+/// ```
+///
+/// accepts `-d X`, `--dependency X`, `--dependency=X`, `-d @path/to/file.relay` and
+/// `-d -` (instructions on standard input). It runs a ``DynamicDependencyRegistry`` whose
+/// only source is a ``CommandLineInstructionSource``, so the same checks apply: every
+/// instruction is registered, or — when any is wrong — none is and the error lists them
+/// all. To also read `RELAY_DEPENDENCIES` and `.relay` files, use
+/// ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``.
+public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
+    /// The allow-list of types and factories.
+    public var index: DynamicDependencyIndex
+    /// Whether the arguments are read at all (off by default in release builds).
+    public var policy: DynamicInjectionPolicy
+    /// Reads standard input for `-d -`.
+    public var standardInput: StandardInputInstructionSource
+
+    /// Creates a parser over `index`.
+    public init(
+        index: DynamicDependencyIndex = .shared,
+        policy: DynamicInjectionPolicy = .default,
+        standardInput: StandardInputInstructionSource = StandardInputInstructionSource()
+    ) {
+        self.index = index
+        self.policy = policy
+        self.standardInput = standardInput
+    }
+
+    public func canParse(arguments: [String]) -> Bool {
+        CommandLineInstructionSource.containsDependencyFlags(arguments)
+    }
+
+    /// Registers the instructions in `arguments` (the arguments after the program name).
+    ///
+    /// - Throws: ``DynamicInjectionError`` with every problem, positioned by argument.
+    public func parse(arguments: [String]) throws {
+        try registry(arguments: arguments).inject()
+    }
+
+    /// The registry ``parse(arguments:)`` runs, for callers that want its report.
+    public func registry(arguments: [String]) -> DynamicDependencyRegistry {
+        DynamicDependencyRegistry(
+            index: index,
+            sources: [CommandLineInstructionSource(arguments: arguments, standardInput: standardInput)],
+            policy: policy
+        )
+    }
+}

@@ -1,0 +1,72 @@
+/// Gathers what a command line's `-d` values produce, in argument order, enforcing the
+/// instruction-count limit over the whole command line.
+struct CommandLineInstructionCollector {
+    /// The limits in force.
+    let limits: InstructionSourceLimits
+    /// Everything collected so far.
+    private(set) var result = InstructionSourceReadResult()
+    /// Whether the count limit has been hit; later instructions are dropped.
+    private var isFull = false
+
+    init(limits: InstructionSourceLimits) {
+        self.limits = limits
+    }
+
+    /// Problems found so far, in argument order.
+    var diagnostics: [RelayDiagnostic] {
+        get { result.diagnostics }
+        set { result.diagnostics = newValue }
+    }
+
+    /// Parses one `-d` value; `columnOffset` scalars precede it inside its argument.
+    mutating func addInstruction(_ text: String, argumentIndex: Int, columnOffset: Int) {
+        let size = text.utf8.count
+        guard size <= limits.maxBytes else {
+            diagnostics.append(.error(
+                "the argument is \(size) bytes; the limit is \(limits.maxBytes) bytes — move the instructions to a .relay file and pass -d @<path>, or raise InstructionSourceLimits.maxBytes",
+                at: .commandLine(argumentIndex: argumentIndex)
+            ))
+            return
+        }
+        do {
+            let parsed = try DependencyInjectionInstruction.parse(text, defaultScope: .global)
+            append(LocatedInstruction(instruction: parsed.instruction, origin: .commandLine(argumentIndex: argumentIndex)))
+        } catch {
+            diagnostics.append(.error(error.message, at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + error.column)))
+        }
+    }
+
+    /// Adds what a file or standard input produced. Problems about the input as a whole
+    /// (those without a line) get `note`, pointing at the argument that named it.
+    mutating func add(_ read: InstructionSourceReadResult, namedBy note: RelayDiagnostic) {
+        for diagnostic in read.diagnostics {
+            guard diagnostic.origin.line == nil else {
+                diagnostics.append(diagnostic)
+                continue
+            }
+            diagnostics.append(RelayDiagnostic(
+                origin: diagnostic.origin,
+                severity: diagnostic.severity,
+                message: diagnostic.message,
+                notes: diagnostic.notes + [note]
+            ))
+        }
+        for located in read.instructions {
+            append(located)
+        }
+    }
+
+    /// Keeps `located` unless the command line already holds the most instructions allowed.
+    private mutating func append(_ located: LocatedInstruction) {
+        guard !isFull else { return }
+        guard result.instructions.count < limits.maxInstructions else {
+            isFull = true
+            diagnostics.append(.error(
+                "more than \(limits.maxInstructions) instructions on the command line; move some to a .relay file or raise InstructionSourceLimits.maxInstructions",
+                at: located.origin
+            ))
+            return
+        }
+        result.instructions.append(located)
+    }
+}

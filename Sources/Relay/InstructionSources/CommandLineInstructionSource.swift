@@ -1,0 +1,106 @@
+/// Reads instructions from launch arguments: `-d INSTRUCTION`, `--dependency INSTRUCTION`
+/// or `--dependency=INSTRUCTION`, each flag giving one value.
+///
+/// ```swift
+/// // UI test
+/// app.launchArguments = ["-d", "type=MyApp.Backend,factory=MyApp.Backend.Stub",
+///                        "-d", "@UITests/checkout.relay"]
+/// ```
+///
+/// A value is one of:
+/// - an instruction, e.g. `-d type=MyApp.Backend,factory=MyApp.Backend.Stub`;
+/// - `@path`, a `.relay` file read exactly like ``ConfigFileInstructionSource`` (required
+///   to exist; its instructions and errors carry file positions, `path:line:column`);
+/// - `-`, standard input in the `.relay` format, read through ``standardInput`` — at most
+///   once per command line.
+///
+/// Instructions come back in argument order, with a file's or standard input's
+/// instructions at the position of their `-d`. Every other argument is ignored, so an app
+/// can keep its own flags; after a `--` argument nothing is recognised. `-d` and
+/// `--dependency` are reserved: they are taken as this source's flags wherever they appear.
+///
+/// **Argument indexes.** ``arguments`` excludes the program name, and origins count from
+/// 0 in that array: `argv[0]` in a message is the first argument after the program name
+/// (the array a UI test assigns to `launchArguments`). ``standard()`` passes
+/// `CommandLine.arguments.dropFirst()`. An instruction's origin is
+/// `.commandLine(argumentIndex:)`; a syntax error adds the column inside that argument,
+/// so messages read `argv[3]:12: error: …`. For `--dependency=…` the column counts from
+/// the start of the whole argument, `--dependency=` included.
+public struct CommandLineInstructionSource: DependencyInstructionSource {
+    /// The launch arguments, without the program name.
+    public let arguments: [String]
+    /// The source read for a `-d -` argument.
+    public let standardInput: StandardInputInstructionSource
+
+    /// `command line`.
+    public var name: String { "command line" }
+
+    /// Creates a source.
+    ///
+    /// - Parameters:
+    ///   - arguments: The launch arguments **without** the program name; indexes in
+    ///     origins are indexes into this array.
+    ///   - standardInput: Read when an argument is `-d -`, and never otherwise.
+    public init(arguments: [String], standardInput: StandardInputInstructionSource = StandardInputInstructionSource()) {
+        self.arguments = arguments
+        self.standardInput = standardInput
+    }
+
+    /// The process's own arguments, `CommandLine.arguments.dropFirst()`, with the real
+    /// standard input for `-d -`.
+    public static func standard() -> CommandLineInstructionSource {
+        CommandLineInstructionSource(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// Whether `arguments` (without the program name) holds any `-d`, `--dependency` or
+    /// `--dependency=` argument before a `--`, well-formed or not.
+    static func containsDependencyFlags(_ arguments: [String]) -> Bool {
+        DependencyArgumentScanner.containsDependencyFlags(arguments)
+    }
+
+    /// Reads every `-d` value, its files and, if asked, standard input.
+    ///
+    /// - Returns: The instructions in argument order.
+    /// - Throws: ``InstructionSourceError`` with every problem from every argument: a `-d`
+    ///   with no value after it (`argv[N]: error: -d needs an instruction after it, e.g. …`)
+    ///   or followed by another flag; `@` without a path; a value over
+    ///   ``InstructionSourceLimits/maxBytes``; instruction syntax errors; every error of a
+    ///   `-d @path` file (see ``ConfigFileInstructionSource/readInstructions(context:)``)
+    ///   or of standard input (see ``StandardInputInstructionSource/readInstructions(context:)``);
+    ///   a second `-d -`; more than ``InstructionSourceLimits/maxInstructions``
+    ///   instructions on the whole command line; and two instructions for the same
+    ///   (scope, type) anywhere on the command line, files and standard input included.
+    public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
+        try InstructionSourceParsing.finish(read(limits: context.limits), sourceName: name)
+    }
+
+    /// Reads every `-d` value without the duplicate check.
+    func read(limits: InstructionSourceLimits) -> InstructionSourceReadResult {
+        var collector = CommandLineInstructionCollector(limits: limits)
+        var standardInputIndex: Int?
+        for item in DependencyArgumentScanner.scan(arguments) {
+            switch item {
+            case .problem(let diagnostic):
+                collector.diagnostics.append(diagnostic)
+            case .instruction(let text, let index, let offset):
+                collector.addInstruction(text, argumentIndex: index, columnOffset: offset)
+            case .file(let path, let index):
+                let file = ConfigFileInstructionSource(path: path, isRequired: true).read(limits: limits)
+                collector.add(file, namedBy: .note("the file is named here", at: .commandLine(argumentIndex: index)))
+            case .standardInput(let index):
+                if let first = standardInputIndex {
+                    collector.diagnostics.append(.error(
+                        "standard input can be read only once; remove one of the '-d -' arguments",
+                        at: .commandLine(argumentIndex: index),
+                        notes: [.note("standard input is first read here", at: .commandLine(argumentIndex: first))]
+                    ))
+                    continue
+                }
+                standardInputIndex = index
+                let input = standardInput.read(limits: limits)
+                collector.add(input, namedBy: .note("standard input is read because of this argument", at: .commandLine(argumentIndex: index)))
+            }
+        }
+        return collector.result
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension ConfigFileInstructionSource {
+    /// The name of the file a program reads from its working directory by default.
+    public static let defaultFileName = ".relay"
+
+    /// The `.relay` file a program reads by default, or `nil` when there is none.
+    ///
+    /// - If `$RELAY_DEPENDENCIES_FILE` is set and not empty, that file, required: a
+    ///   missing file is an error. A relative path is resolved against `workingDirectory`.
+    /// - If it is set but empty, `nil`: files are switched off.
+    /// - If it is unset, `./.relay` in `workingDirectory` if something exists there (the
+    ///   source is then optional and named `.relay`), otherwise `nil`.
+    ///
+    /// Parent directories are never searched.
+    ///
+    /// - Parameters:
+    ///   - environment: The variables to consult; defaults to the process environment.
+    ///   - workingDirectory: The directory that holds `.relay` and that relative paths
+    ///     are resolved against; defaults to the current directory.
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> ConfigFileInstructionSource? {
+        if let path = environment[EnvironmentInstructionSource.fileVariable] {
+            guard !path.isEmpty else { return nil }
+            return ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: workingDirectory)
+        }
+        let source = ConfigFileInstructionSource(path: defaultFileName, isRequired: false, workingDirectory: workingDirectory)
+        guard FileManager.default.fileExists(atPath: source.fileSystemPath) else { return nil }
+        return source
+    }
+}

@@ -1,0 +1,89 @@
+/// Finds the `-d` / `--dependency` arguments in a command line and classifies their values.
+///
+/// Recognised forms: `-d VALUE`, `--dependency VALUE` and `--dependency=VALUE`. Every
+/// other argument is ignored, and so is everything after a `--` argument. A value is an
+/// instruction, `@path` (a `.relay` file) or `-` (standard input).
+enum DependencyArgumentScanner {
+    /// One recognised `-d` value, or a problem with one.
+    enum Item: Hashable, Sendable {
+        /// An instruction's text; `columnOffset` scalars precede it inside its argument.
+        case instruction(String, argumentIndex: Int, columnOffset: Int)
+        /// `@path`: the `.relay` file at `path`.
+        case file(path: String, argumentIndex: Int)
+        /// `-`: standard input.
+        case standardInput(argumentIndex: Int)
+        /// A malformed `-d` argument.
+        case problem(RelayDiagnostic)
+    }
+
+    static let shortFlag = "-d"
+    static let longFlag = "--dependency"
+    static let longPrefix = "--dependency="
+    /// Ends option processing; later arguments are never flags.
+    static let endOfOptions = "--"
+
+    /// The example instruction shown in messages.
+    static let example = "type=MyApp.Backend,factory=MyApp.Backend.Stub"
+
+    /// Every `-d` value and problem, in argument order.
+    static func scan(_ arguments: [String]) -> [Item] {
+        var items: [Item] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == endOfOptions { break }
+            if argument == shortFlag || argument == longFlag {
+                let valueIndex = index + 1
+                guard valueIndex < arguments.endIndex else {
+                    items.append(.problem(.error(
+                        "\(argument) needs an instruction after it, e.g. \(argument) \(example)",
+                        at: .commandLine(argumentIndex: index)
+                    )))
+                    break
+                }
+                let value = arguments[valueIndex]
+                if value != "-" && value.hasPrefix("-") {
+                    // No instruction starts with '-': this is the next flag, so the value is missing.
+                    items.append(.problem(.error(
+                        "\(argument) needs an instruction after it, but the next argument, \(InstructionSyntax.quoted(value.unicodeScalars)), is a flag; e.g. \(argument) \(example)",
+                        at: .commandLine(argumentIndex: index)
+                    )))
+                    index += 1
+                    continue
+                }
+                items.append(classify(value, argumentIndex: valueIndex, columnOffset: 0))
+                index += 2
+            } else if argument.hasPrefix(longPrefix) {
+                let value = String(argument.unicodeScalars.dropFirst(longPrefix.unicodeScalars.count))
+                items.append(classify(value, argumentIndex: index, columnOffset: longPrefix.unicodeScalars.count))
+                index += 1
+            } else {
+                index += 1
+            }
+        }
+        return items
+    }
+
+    /// Whether `arguments` holds any `-d`, `--dependency` or `--dependency=` argument
+    /// before a `--`, well-formed or not.
+    static func containsDependencyFlags(_ arguments: [String]) -> Bool {
+        !scan(arguments).isEmpty
+    }
+
+    private static func classify(_ value: String, argumentIndex: Int, columnOffset: Int) -> Item {
+        if value == "-" {
+            return .standardInput(argumentIndex: argumentIndex)
+        }
+        if value.hasPrefix("@") {
+            let path = String(value.dropFirst())
+            guard !path.isEmpty else {
+                return .problem(.error(
+                    "'@' needs a file path after it, e.g. -d @UITests/checkout.relay",
+                    at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + 1)
+                ))
+            }
+            return .file(path: path, argumentIndex: argumentIndex)
+        }
+        return .instruction(value, argumentIndex: argumentIndex, columnOffset: columnOffset)
+    }
+}

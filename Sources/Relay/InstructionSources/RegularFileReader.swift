@@ -1,0 +1,107 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file only if it is safe to take instructions from: it exists, is a regular
+/// file (after following symbolic links), is not writable by others, and is no larger
+/// than the limit. The checks run before any content is read; devices and FIFOs are
+/// never opened.
+enum RegularFileReader {
+    /// Why a file was not read.
+    enum Failure: Error, Hashable, Sendable {
+        /// Nothing exists at the path (or a directory on the way is missing).
+        case notFound
+        /// The path names a directory.
+        case directory
+        /// The path names something other than a regular file or directory.
+        case notRegular(kind: String)
+        /// Every user may write the file (`S_IWOTH`).
+        case worldWritable
+        /// The file is larger than the limit.
+        case tooLarge(size: Int)
+        /// `stat` or `open` failed for another reason.
+        case cannotOpen(SystemCallError)
+        /// `read` failed.
+        case cannotRead(SystemCallError)
+        /// The path named a different file when opened than when checked.
+        case changed
+    }
+
+    private static let typeMask: UInt32 = 0o170_000
+    private static let regularType: UInt32 = 0o100_000
+    private static let directoryType: UInt32 = 0o040_000
+    private static let othersWrite: UInt32 = 0o002
+
+    /// Checks and reads the file at `path`, returning at most `maxBytes + 1` bytes (more
+    /// than `maxBytes` only if the file grew after the size check).
+    static func load(atPath path: String, maxBytes: Int) -> Result<[UInt8], Failure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = SystemCallError()
+            return .failure(error.code == ENOENT || error.code == ENOTDIR ? .notFound : .cannotOpen(error))
+        }
+        if let failure = check(info, maxBytes: maxBytes) { return .failure(failure) }
+
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = SystemCallError()
+            return .failure(error.code == ENOENT ? .notFound : .cannotOpen(error))
+        }
+        defer { _ = close(descriptor) }
+
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0 else { return .failure(.cannotOpen(SystemCallError())) }
+        guard opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else { return .failure(.changed) }
+        if let failure = check(opened, maxBytes: maxBytes) { return .failure(failure) }
+
+        return readAll(descriptor, upTo: min(max(0, maxBytes), Int.max - 1) + 1).mapError { .cannotRead($0) }
+    }
+
+    /// Reads from `descriptor` until end of file or until `limit` bytes arrived,
+    /// retrying interrupted reads.
+    static func readAll(_ descriptor: Int32, upTo limit: Int) -> Result<[UInt8], SystemCallError> {
+        let wanted = max(0, limit)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(1, min(wanted, 65_536)))
+        while bytes.count < wanted {
+            let request = min(chunk.count, wanted - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, request)
+            }
+            if count < 0 {
+                let error = SystemCallError()
+                if error.code == EINTR { continue }
+                return .failure(error)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// The first check `info` fails, if any.
+    private static func check(_ info: stat, maxBytes: Int) -> Failure? {
+        let mode = UInt32(info.st_mode)
+        switch mode & typeMask {
+        case regularType: break
+        case directoryType: return .directory
+        default: return .notRegular(kind: kindName(mode & typeMask))
+        }
+        if mode & othersWrite != 0 { return .worldWritable }
+        if info.st_size > maxBytes { return .tooLarge(size: Int(info.st_size)) }
+        return nil
+    }
+
+    /// A readable name for a non-regular file type.
+    private static func kindName(_ type: UInt32) -> String {
+        switch type {
+        case 0o010_000: "a FIFO"
+        case 0o020_000: "a character device"
+        case 0o060_000: "a block device"
+        case 0o140_000: "a socket"
+        default: "not a regular file"
+        }
+    }
+}

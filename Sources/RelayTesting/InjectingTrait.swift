@@ -1,0 +1,59 @@
+import Relay
+import Testing
+
+/// A Swift Testing trait that runs each test (each test case of a parameterized test)
+/// inside ``Relay/withInjectedDependencies(_:operation:)`` with the given instructions.
+///
+/// ```swift
+/// @Test(.injecting("type=MyApp.Backend,factory=MyApp.Backend.Stub"))
+/// func showsStubbedRecipes() throws { … }
+///
+/// @Suite(.injecting("type=MyApp.Clock,factory=MyApp.Clock.Fixed"))
+/// struct CheckoutTests { … }   // every test in the suite, each with fresh singletons
+/// ```
+///
+/// The instructions are the ones a driver passes with `-d`, checked against the index like
+/// any other source: an unknown key or incompatible factory fails the test with the
+/// positioned message and its "did you mean" suggestion, before the test body runs.
+/// Tests running in parallel each see only their own overrides.
+public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The instructions, in the `-d` syntax.
+    public let instructions: [String]
+    /// The index they are looked up in.
+    public let index: DynamicDependencyIndex
+
+    /// A suite-level trait applies to every test in the suite.
+    public var isRecursive: Bool { true }
+
+    /// Scopes each test case separately, so every case gets fresh singletons.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> InjectingTrait? {
+        testCase == nil ? nil : self
+    }
+
+    /// The overrides this trait applies; throws what a test would fail with.
+    public func makeOverrides() throws -> DependencyOverrides {
+        try DependencyOverrides(instructions, index: index)
+    }
+
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withInjectedDependencies(makeOverrides()) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == InjectingTrait {
+    /// Runs the test with these instructions (the `-d` syntax) injected in-process.
+    public static func injecting(_ instructions: String..., index: DynamicDependencyIndex = .shared) -> Self {
+        InjectingTrait(instructions: instructions, index: index)
+    }
+
+    /// Runs the test with these instructions (the `-d` syntax) injected in-process.
+    public static func injecting(_ instructions: [String], index: DynamicDependencyIndex = .shared) -> Self {
+        InjectingTrait(instructions: instructions, index: index)
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import Relay
+
+@Suite("Sources: command-line arguments")
+struct SourcesCommandLineTests {
+    private let example = "type=MyApp.Backend,factory=MyApp.Backend.Stub"
+
+    private func read(_ arguments: [String], context: InstructionReadContext = InstructionReadContext()) throws -> [LocatedInstruction] {
+        try CommandLineInstructionSource(arguments: arguments, standardInput: SourcesReaderProbe().source("")).readInstructions(context: context)
+    }
+
+    private func error(_ arguments: [String], context: InstructionReadContext = InstructionReadContext()) -> String {
+        sourcesErrorDescription { try read(arguments, context: context) }
+    }
+
+    @Test func nameAndArguments() {
+        let source = CommandLineInstructionSource(arguments: ["-d", "type=A,factory=B"])
+        #expect(source.name == "command line")
+        #expect(source.arguments == ["-d", "type=A,factory=B"])
+    }
+
+    @Test func threeFlagForms() throws {
+        let instructions = try read([
+            "-d", "type=A,factory=B",
+            "--dependency", "type=C,factory=D,scope=checkout",
+            "--dependency=type=E,factory=F,lifecycle=transient",
+        ])
+        #expect(instructions == [
+            LocatedInstruction(instruction: .init(type: "A", factory: "B"), origin: .commandLine(argumentIndex: 1)),
+            LocatedInstruction(instruction: .init(type: "C", factory: "D", scope: "checkout"), origin: .commandLine(argumentIndex: 3)),
+            LocatedInstruction(instruction: .init(type: "E", factory: "F", lifecycle: .transient), origin: .commandLine(argumentIndex: 4)),
+        ])
+        #expect(instructions.map(\.origin.description) == ["argv[1]", "argv[3]", "argv[4]"])
+    }
+
+    @Test func genericTypeWithCommasInOneArgument() throws {
+        let instructions = try read(["--dependency=type=MyApp.Cache<Swift.String, Swift.Int>,factory=MyApp.Cache.InMemory"])
+        #expect(instructions.map(\.instruction) == [.init(type: "MyApp.Cache<Swift.String, Swift.Int>", factory: "MyApp.Cache.InMemory")])
+    }
+
+    @Test func unrelatedArgumentsAreIgnored() throws {
+        let instructions = try read([
+            "--mode", "type=X,factory=Y",       // the value of the app's own flag
+            "type=P,factory=Q",                  // a positional argument that looks like an instruction
+            "-dtype=A,factory=B", "-D", "--dependencies", "--dependency-file", "-v",
+            "-d", "type=Mine,factory=Mine.Stub",
+            "--", "-d", "type=Z,factory=Z",      // after "--" nothing is a flag
+        ])
+        #expect(instructions == [
+            LocatedInstruction(instruction: .init(type: "Mine", factory: "Mine.Stub"), origin: .commandLine(argumentIndex: 9)),
+        ])
+    }
+
+    @Test func noArgumentsGiveNoInstructions() throws {
+        #expect(try read([]).isEmpty)
+        #expect(try read(["--verbose", "input.txt"]).isEmpty)
+    }
+
+    @Test func flagWithoutValue() {
+        #expect(error(["-v", "-d"]) == "argv[1]: error: -d needs an instruction after it, e.g. -d \(example)")
+        #expect(error(["--dependency"]) == "argv[0]: error: --dependency needs an instruction after it, e.g. --dependency \(example)")
+    }
+
+    @Test func flagFollowedByAnotherFlag() {
+        #expect(error(["-d", "--verbose", "-d", "type=A,factory=B"])
+            == "argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag; e.g. -d \(example)")
+        // The following "-d" is still recognised: its own problem is reported too.
+        #expect(error(["-d", "-d", "type=A,factroy=B"]) == """
+            argv[0]: error: -d needs an instruction after it, but the next argument, '-d', is a flag; e.g. -d \(example)
+            argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            """)
+    }
+
+    @Test func syntaxErrorsCarryArgumentAndColumn() {
+        #expect(error(["--verbose", "-d", "type=A,factroy=B"])
+            == "argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+        #expect(error(["-d", "type=A"])
+            == "argv[1]:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub")
+        #expect(error(["-d", ""]) == "argv[1]:1: error: empty instruction; write type=<type>,factory=<factory>")
+        #expect(error(["-d", "type=Cache<String,factory=B"])
+            == "argv[1]:11: error: unclosed '<'; close it with '>' or write '\\<' for a literal '<' (inside brackets ',' does not separate pairs)")
+    }
+
+    @Test func columnsOfTheEqualsFormCountTheWholeArgument() {
+        // "--dependency=" is 13 scalars, so column 8 of the value is column 21 of the argument.
+        #expect(error(["--dependency=type=A,factroy=B"])
+            == "argv[0]:21: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+        #expect(error(["--dependency="]) == "argv[0]:14: error: empty instruction; write type=<type>,factory=<factory>")
+    }
+
+    @Test func controlCharacterInAValue() {
+        #expect(error(["-d", "type=A\u{7},factory=B"])
+            == #"argv[1]:7: error: control character U+0007 in an instruction; write it as an escape (\n, \r, \t or \u{HEX}) or remove it"#)
+        #expect(error(["-d", "type=A,factory=B\ntype=C,factory=D"])
+            == #"argv[1]:17: error: control character U+000A in an instruction; write it as an escape (\n, \r, \t or \u{HEX}) or remove it"#)
+    }
+
+    @Test func atWithoutPath() {
+        #expect(error(["-d", "@"]) == "argv[1]:1: error: '@' needs a file path after it, e.g. -d @UITests/checkout.relay")
+        #expect(error(["--dependency=@"]) == "argv[0]:14: error: '@' needs a file path after it, e.g. -d @UITests/checkout.relay")
+    }
+
+    @Test func everyErrorIsCollectedInArgumentOrder() {
+        #expect(error(["-d", "type=A", "--flag", "-d", "type=B,factory=C,lifecycle=Singleton", "--dependency=factory=X", "-d"]) == """
+            argv[1]:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub
+            argv[4]:28: error: invalid lifecycle 'Singleton'; lifecycle must be exactly 'singleton' or 'transient'
+            argv[5]:14: error: missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService
+            argv[6]: error: -d needs an instruction after it, e.g. -d \(example)
+            """)
+    }
+
+    @Test func duplicatesAcrossValues() {
+        #expect(error(["-d", "type=A,factory=B", "-d", "type=C,factory=D", "--dependency=type=A,factory=E"]) == """
+            argv[4]: error: duplicate instruction for A in scope global; each type may be bound once per scope in one source — remove one of them
+            argv[1]: note: previous instruction for A is here
+            """)
+    }
+
+    @Test func sameTypeInTwoScopesIsNotADuplicate() throws {
+        let instructions = try read(["-d", "type=A,factory=B", "-d", "type=A,factory=C,scope=checkout"])
+        #expect(instructions.map(\.instruction.scope) == [.global, "checkout"])
+    }
+
+    @Test func valueOverTheSizeLimit() {
+        let value = "type=A,factory=Backend.Stub"  // 27 bytes
+        #expect(error(["-d", "type=A,factory=B", "-d", value], context: sourcesContext(maxBytes: 26))
+            == "argv[3]: error: the argument is 27 bytes; the limit is 26 bytes — move the instructions to a .relay file and pass -d @<path>, or raise InstructionSourceLimits.maxBytes")
+        #expect(error(["--dependency=" + value], context: sourcesContext(maxBytes: 26))
+            == "argv[0]: error: the argument is 27 bytes; the limit is 26 bytes — move the instructions to a .relay file and pass -d @<path>, or raise InstructionSourceLimits.maxBytes")
+    }
+
+    @Test func instructionCountLimitCoversTheWholeCommandLine() throws {
+        let arguments = ["-d", "type=A,factory=X", "-d", "type=B,factory=X", "-d", "type=C,factory=X", "-d", "type=D,factory=X"]
+        #expect(try read(Array(arguments.prefix(4)), context: sourcesContext(maxInstructions: 2)).count == 2)
+        #expect(error(arguments, context: sourcesContext(maxInstructions: 2))
+            == "argv[5]: error: more than 2 instructions on the command line; move some to a .relay file or raise InstructionSourceLimits.maxInstructions")
+    }
+
+    @Test func containsDependencyFlags() {
+        #expect(CommandLineInstructionSource.containsDependencyFlags(["-d", "type=A,factory=B"]))
+        #expect(CommandLineInstructionSource.containsDependencyFlags(["--verbose", "--dependency", "@ui.relay"]))
+        #expect(CommandLineInstructionSource.containsDependencyFlags(["--dependency=-"]))
+        #expect(CommandLineInstructionSource.containsDependencyFlags(["-d"]))  // malformed still counts
+        #expect(!CommandLineInstructionSource.containsDependencyFlags([]))
+        #expect(!CommandLineInstructionSource.containsDependencyFlags(["-v", "type=A,factory=B", "-dx", "--dependencies"]))
+        #expect(!CommandLineInstructionSource.containsDependencyFlags(["--", "-d", "type=A,factory=B"]))
+    }
+
+    @Test func standardUsesTheArgumentsAfterTheProgramName() {
+        #expect(CommandLineInstructionSource.standard().arguments == Array(CommandLine.arguments.dropFirst()))
+    }
+}
