@@ -8,15 +8,25 @@ let package = Package(
     products: [
         .library(name: "Relay", targets: ["Relay"]),
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
+        .executable(name: "relay-demo", targets: ["RelayDemo"]),
+        .executable(name: "relay", targets: ["RelayTool"]),
     ],
     targets: [
         .target(name: "Relay"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.
         .target(name: "RelayTesting", dependencies: ["Relay"]),
+        // The demo app the README runs first.
+        .executableTarget(name: "RelayDemo", dependencies: ["Relay"], resources: [.copy("Resources/recipes.json")]),
+        // The `relay` command-line checker: a thin main over a testable core.
+        .target(name: "RelayToolCore", dependencies: ["Relay"]),
+        .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
 
         .testTarget(name: "RelayTests", dependencies: ["Relay"]),
         .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting"]),
+        // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
+        .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayDemo"]),
+        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayToolCore", "RelayTool"]),
     ],
     swiftLanguageModes: [.v6]
 )

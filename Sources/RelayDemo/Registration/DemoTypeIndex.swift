@@ -1,0 +1,14 @@
+import Relay
+
+/// The types of `relay-demo` that instructions may replace.
+///
+/// ``NutritionCalculator`` is deliberately absent: it is registered in code only, so no
+/// instruction can replace it (an instruction naming it is rejected as an unknown type key).
+struct DemoTypeIndex: DependencyTypeIndexable {
+    let index: [DependencyTypeKey: Any.Type] = [
+        .recipeBook: (any RecipeBook).self,
+        .clock: (any Clock).self,
+        .kitchen: (any Kitchen).self,
+        .listFormatter: (any ListFormatter).self,
+    ]
+}

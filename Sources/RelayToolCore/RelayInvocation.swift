@@ -1,0 +1,12 @@
+/// What a `relay` command line asks for; made by ``RelayToolArguments/parse(_:)``.
+public enum RelayInvocation: Hashable, Sendable {
+    /// Show help: for `relay` as a whole when the command is `nil`, otherwise for one command.
+    case help(RelaySubcommand?)
+    /// Validate the files at `paths`; `-` is standard input.
+    case check(paths: [String])
+    /// Merge the standard sources and print the bindings.
+    case explain(RelayExplainOptions)
+    /// Rewrite the files at `paths` canonically, or with `checkOnly` only report whether
+    /// they would change.
+    case format(paths: [String], checkOnly: Bool)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Relay
+import RelayDemo
+import Testing
+
+/// `relay-demo` with no instructions, and its own options.
+@Suite("relay-demo: defaults and app options")
+struct AppDriverTests {
+    @Test("with no instructions the live services run: today's bundled recipe, one shared kitchen")
+    func liveDefault() throws {
+        let run = try DemoLaunch().run()
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        let lines = run.lines
+        try #require(lines.count >= 5, "\(run)")
+
+        // The date varies, so check the structure.
+        let title = lines[0]
+        #expect(title.hasPrefix("Recipe of the day ("), "\(run)")
+        let name = title.components(separatedBy: "): ").last ?? ""
+        #expect(DemoFixtures.bundledRecipeNames.contains(name), "\(run)")
+        let date = title.dropFirst("Recipe of the day (".count).prefix { $0 != ")" }
+        #expect(date.wholeMatch(of: /[A-Z][a-z]+day \d{4}-\d{2}-\d{2}/) != nil, "\(run)")
+        #expect(lines[1].wholeMatch(of: /\d+ minutes · \d+ servings · \d+ kcal per serving, \d+ kcal in all/) != nil, "\(run)")
+        #expect(lines[2] == "Ingredients:")
+        #expect(lines[3..<(lines.count - 1)].allSatisfy { $0.hasPrefix("  • ") }, "\(run)")
+        #expect(lines.last == "Kitchen tickets: #1, #1 — one kitchen took both orders")
+    }
+
+    @Test("the app's own options sit among -d and --dependency arguments")
+    func appOptionsCoexist() throws {
+        var launch = DemoLaunch(arguments: [
+            "--servings", "4",
+            "-d", DemoFixtures.fixedClock.value ?? "",
+            "--shopping-list",
+        ])
+        launch.arguments += ["--dependency=type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live"]
+        let run = try launch.run()
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        #expect(run.lines == [
+            "Recipe of the day (Friday 2025-03-14): Shakshuka",
+            "30 minutes · 4 servings · 293 kcal per serving, 1172 kcal in all",
+            "Shopping list:",
+            "  [ ] 8 eggs",
+            "  [ ] 800 g chopped tomatoes",
+            "  [ ] 2 onions",
+            "  [ ] 2 red peppers",
+            "  [ ] 30 ml olive oil",
+            "  [ ] 4 garlic cloves",
+            "  [ ] 2 tsp ground cumin",
+            "Kitchen tickets: #1, #1 — one kitchen took both orders",
+        ], "\(run)")
+    }
+
+    @Test("--help lists the indexed type and factory keys")
+    func help() throws {
+        let run = try DemoLaunch(arguments: ["--help"]).run()
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.first?.hasPrefix("usage: relay-demo ") == true, "\(run)")
+        #expect(run.lines.contains("  RelayDemo.RecipeBook"))
+        #expect(run.lines.contains("  RelayDemo.Clock.Fixed"))
+    }
+
+    @Test("an unknown option of the app's own is a usage error (64), with nothing on stdout")
+    func unknownAppOption() throws {
+        let run = try DemoLaunch(arguments: ["--servings", "0"]).run()
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr == "relay-demo: error: --servings needs a whole number from 1 to 99, not '0'\n")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Relay
+import RelayDemo
+import Testing
+
+/// Bad instructions from every source: exit status 1, positioned diagnostics on standard
+/// error, nothing on standard output — and nothing injected from any source.
+@Suite("relay-demo: malformed input")
+struct MalformedInputDriverTests {
+    /// One bad launch and the exact standard error it must produce.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var launch: DemoLaunch
+        var stderr: [String]
+        /// Whether the lines must come in this order (diagnostics about index lookups
+        /// follow the report's binding order, not argument order).
+        var isOrdered = true
+        var testDescription: String { name }
+    }
+
+    /// The diagnostics for `config/invalid/broken.relay`, with its path as `path`.
+    static func brokenFile(_ path: String) -> [String] {
+        [
+            "\(path):3:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            "\(path):5:1: error: scope header is missing ']'; write it as [scope-name]",
+        ]
+    }
+
+    /// One launch per source and per kind of index problem.
+    static let cases: [Case] = {
+        var fileArgument = DemoLaunch(arguments: ["-d", "@config/invalid/broken.relay"])
+        fileArgument.fixtures = ["invalid/broken.relay"]
+
+        var fileVariable = DemoLaunch()
+        fileVariable.fixtures = ["invalid/broken.relay"]
+        fileVariable.environment = ["RELAY_DEPENDENCIES_FILE": "config/invalid/broken.relay"]
+
+        var workingDirectoryFile = DemoLaunch()
+        workingDirectoryFile.files = [".relay": (try? PackageFixtures.configText("invalid/broken.relay")) ?? ""]
+
+        var standardInput = DemoLaunch(arguments: ["--servings", "2", "-d", "-"])
+        standardInput.standardInput = (try? PackageFixtures.configText("invalid/broken.relay")) ?? ""
+
+        // A good instruction and a bad one: neither is applied.
+        var environment = DemoLaunch()
+        environment.environment = [
+            "RELAY_DEPENDENCIES": "type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixed;type=RelayDemo.Kitchen",
+        ]
+
+        var missingFile = DemoLaunch(arguments: ["-d", "@config/missing.relay"])
+        missingFile.fixtures = ["stub-recipes.relay"]
+
+        return [
+            Case(name: "-d with a misspelt key", launch: DemoLaunch(arguments: [
+                "--shopping-list", "-d", "type=RelayDemo.Clock,factroy=RelayDemo.Clock.Fixed",
+            ]), stderr: [
+                "argv[2]:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            ]),
+            Case(name: "$RELAY_DEPENDENCIES with a missing factory", launch: environment, stderr: [
+                "$RELAY_DEPENDENCIES:2:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",
+            ]),
+            Case(name: "-d @config/invalid/broken.relay", launch: fileArgument, stderr: brokenFile("config/invalid/broken.relay")),
+            Case(name: "$RELAY_DEPENDENCIES_FILE=config/invalid/broken.relay", launch: fileVariable, stderr: brokenFile("config/invalid/broken.relay")),
+            Case(name: "a broken ./.relay", launch: workingDirectoryFile, stderr: brokenFile(".relay")),
+            Case(name: "-d - with broken standard input", launch: standardInput, stderr: brokenFile("<stdin>")),
+            Case(name: "-d @ a missing file", launch: missingFile, stderr: [
+                "config/missing.relay: error: no such file; check the path (relative paths are resolved against the working directory, ",
+                "argv[1]: note: the file is named here",
+            ]),
+            Case(name: "unknown type and factory keys, with suggestions", launch: DemoLaunch(arguments: [
+                "-d", "type=RelayDemo.RecipeBok,factory=RelayDemo.RecipeBook.Stub",
+                "-d", "type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixd",
+            ]), stderr: [
+                "argv[1]: error: unknown type key 'RelayDemo.RecipeBok' (did you mean 'RelayDemo.RecipeBook'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
+                "argv[3]: error: unknown factory key 'RelayDemo.Clock.Fixd' (did you mean 'RelayDemo.Clock.Fixed'?); index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction; factories indexed for RelayDemo.Clock: 'RelayDemo.Clock.Fixed'",
+            ], isOrdered: false),
+            Case(name: "a factory for another type", launch: DemoLaunch(arguments: [
+                "-d", "type=RelayDemo.Clock,factory=RelayDemo.RecipeBook.Stub",
+            ]), stderr: [
+                "argv[1]: error: factory 'RelayDemo.RecipeBook.Stub' produces RelayDemo.RecipeBook, but type key 'RelayDemo.Clock' is RelayDemo.Clock; use a factory that produces it: 'RelayDemo.Clock.Fixed'",
+            ]),
+            Case(name: "a type the app does not index", launch: DemoLaunch(arguments: [
+                "-d", "type=RelayDemo.NutritionCalculator,factory=RelayDemo.Clock.Fixed",
+            ]), stderr: [
+                "argv[1]: error: unknown type key 'RelayDemo.NutritionCalculator'; add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
+            ]),
+        ]
+    }()
+
+    @Test("exit status 1, the positioned diagnostics on stderr, nothing on stdout", arguments: cases)
+    func malformed(_ testCase: Case) throws {
+        let run = try testCase.launch.run()
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.isEmpty, "\(run)")
+        let lines = testCase.isOrdered ? run.errorLines : run.errorLines.sorted()
+        let expectedLines = testCase.isOrdered ? testCase.stderr : testCase.stderr.sorted()
+        try #require(lines.count == expectedLines.count, "\(run)")
+        for (actual, expected) in zip(lines, expectedLines) {
+            // Messages that end in a machine-specific path are matched by prefix.
+            if expected.hasSuffix(", ") {
+                #expect(actual.hasPrefix(expected), "\(run)")
+            } else {
+                #expect(actual == expected, "\(run)")
+            }
+        }
+    }
+
+    @Test("a bad source stops every source: the good -d is not applied either, and --relay-explain prints no report")
+    func allOrNothing() throws {
+        var launch = DemoLaunch(DemoFixtures.stubbed, extraArguments: ["--relay-explain"])
+        launch.environment = ["RELAY_DEPENDENCIES": "type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live,lifecycle=Transient"]
+        let run = try launch.run()
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'Transient'; lifecycle must be exactly 'singleton' or 'transient'\n", "\(run)")
+    }
+}

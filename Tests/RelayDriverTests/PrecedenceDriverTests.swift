@@ -1,0 +1,72 @@
+import Foundation
+import Relay
+import RelayDemo
+import Testing
+
+/// Command line beats `$RELAY_DEPENDENCIES` beats the `.relay` file beats code.
+@Suite("relay-demo: precedence between sources")
+struct PrecedenceDriverTests {
+    /// `./.relay` asking for the empty recipe book and the fixed clock (lines 2 and 3,
+    /// after the generated comment).
+    private let emptyBookFile = LaunchArgumentBuilder(arguments: [
+        DependencyInstructionLaunchArgument(type: .recipeBook, factory: .recipeBookEmpty),
+        DemoFixtures.fixedClock,
+    ]).buildConfigFile()
+
+    @Test("the command line beats $RELAY_DEPENDENCIES, which beats ./.relay; --relay-explain lists what was overridden")
+    func commandLineBeatsEnvironmentBeatsFile() throws {
+        var launch = DemoLaunch(
+            LaunchArgumentBuilder(arguments: [DependencyInstructionLaunchArgument(type: .recipeBook, factory: .recipeBookBundled)]),
+            extraArguments: ["--relay-explain"]
+        )
+        launch.environment = LaunchArgumentBuilder(arguments: [DemoFixtures.stubRecipes]).buildEnvironment()
+        launch.files = [".relay": emptyBookFile]
+        let run = try launch.run()
+
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == DemoFixtures.shakshuka(), "the bundled book from the command line: \(run)")
+        let report = run.errorLines
+        try #require(report.count == 3, "\(run)")
+        #expect(report[0] == "Relay dynamic injection: 2 bindings from command line, $RELAY_DEPENDENCIES, .relay")
+        #expect(report[1].hasPrefix("  RelayDemo.Clock [global] → RelayDemo.Clock.Fixed (from .relay:3:1; replaces the registration at RelayDemo/"), "\(run)")
+        #expect(report[2].hasPrefix("  RelayDemo.RecipeBook [global] → RelayDemo.RecipeBook.Bundled (from argv[1]; overrides $RELAY_DEPENDENCIES:1:1, .relay:2:1; replaces"), "\(run)")
+    }
+
+    @Test("$RELAY_DEPENDENCIES beats ./.relay; RELAY_EXPLAIN=1 prints the report")
+    func environmentBeatsFile() throws {
+        var launch = DemoLaunch()
+        launch.environment = LaunchArgumentBuilder(arguments: [DemoFixtures.stubRecipes]).buildEnvironment()
+        launch.environment["RELAY_EXPLAIN"] = "1"
+        launch.files = [".relay": emptyBookFile]
+        let run = try launch.run()
+
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == DemoFixtures.stubToast, "\(run)")
+        #expect(run.errorLines.contains { $0.hasPrefix("  RelayDemo.RecipeBook [global] → RelayDemo.RecipeBook.Stub (from $RELAY_DEPENDENCIES:1:1; overrides .relay:2:1;") }, "\(run)")
+    }
+
+    @Test("./.relay beats the code defaults, which stay for every type it does not name")
+    func fileBeatsCode() throws {
+        var launch = DemoLaunch()
+        launch.files = [".relay": emptyBookFile]
+        let run = try launch.run()
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        #expect(run.lines == [
+            "Recipe of the day (Friday 2025-03-14): none — the recipe book is empty",
+            "Kitchen tickets: #1, #1 — one kitchen took both orders",
+        ], "\(run)")
+    }
+
+    @Test("the higher source wins whole: its singleton replaces the file's transient instruction")
+    func higherSourceWinsWhole() throws {
+        var launch = DemoLaunch(LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: .kitchen, factory: .kitchenLive),
+        ]))
+        launch.fixtures = ["transient-kitchen.relay"]
+        launch.environment = ["RELAY_DEPENDENCIES_FILE": "config/transient-kitchen.relay"]
+        let run = try launch.run()
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == DemoFixtures.shakshuka(), "one kitchen: the command line's lifecycle wins: \(run)")
+    }
+}
