@@ -20,7 +20,9 @@ import Foundation
 public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// The allow-list of injectable types and factories.
     public var index: DynamicDependencyIndex
-    /// Definitions given in code; they take precedence over every source.
+    /// Definitions given in code (the seed API). They are read before, and so take
+    /// precedence over, every source. (Registrations made with `register(...)` are a
+    /// different thing: they are the defaults every binding replaces.)
     public var metaContainers: [DependencyMetaContainer]
     /// The sources to read, highest precedence first. Reorder, trim or extend freely.
     public var sources: [any DependencyInstructionSource]
@@ -87,10 +89,11 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        let report = try merge()
-        let problems = report.bindings.flatMap(check)
+        let bindings = try mergedInSourceOrder()
+        // Checked in source order, so diagnostics read top to bottom like the input.
+        let problems = bindings.flatMap(check)
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return report
+        return report(sorting: bindings)
     }
 
     /// Reads and merges without consulting the index: the bindings instructions ask for,
@@ -100,6 +103,12 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError`` for unreadable or malformed sources and for
     ///   duplicates inside one source.
     public func merge() throws(DynamicInjectionError) -> DynamicInjectionReport {
+        report(sorting: try mergedInSourceOrder())
+    }
+
+    /// The merged bindings, in the order their winning instructions first appear
+    /// (highest-precedence source first).
+    private func mergedInSourceOrder() throws(DynamicInjectionError) -> [DynamicInjectionReport.Binding] {
         var diagnostics: [RelayDiagnostic] = []
         // Each source's instructions, highest precedence first; code definitions lead.
         var layers: [[LocatedInstruction]] = [metaContainers.flatMap { container in
@@ -147,12 +156,16 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             }
         }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
+        return order.map { bindings[$0]! }
+    }
 
-        let sorted = order.sorted { ($0.scope.isGlobal ? 0 : 1, $0.scope.name, $0.type.tag) < ($1.scope.isGlobal ? 0 : 1, $1.scope.name, $1.type.tag) }
+    /// A not-yet-applied report with `bindings` sorted by scope (global first), then type.
+    private func report(sorting bindings: [DynamicInjectionReport.Binding]) -> DynamicInjectionReport {
+        let sorted = bindings.sorted { ($0.scope.isGlobal ? 0 : 1, $0.scope.name, $0.type.tag) < ($1.scope.isGlobal ? 0 : 1, $1.scope.name, $1.type.tag) }
         return DynamicInjectionReport(
             policy: policy,
             sources: (metaContainers.isEmpty ? [] : ["code"]) + sources.map(\.name),
-            bindings: sorted.map { bindings[$0]! },
+            bindings: sorted,
             isApplied: false
         )
     }

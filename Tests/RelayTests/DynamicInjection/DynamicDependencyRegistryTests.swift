@@ -144,3 +144,18 @@ struct DynamicDependencyIndexTests {
         #expect(error == .typeNotFound(key: "OtherModule.DynClock", suggestions: [.dynClock]))
     }
 }
+
+@Suite("Dynamic registry ordering")
+struct DynamicDependencyRegistryOrderingTests {
+    @Test("check errors come out in source order, not in the report's sorted order")
+    func diagnosticsInSourceOrder() {
+        let registry = DynamicDependencyRegistry(index: makeDynIndex(), sources: [
+            CommandLineInstructionSource(arguments: [
+                "-d", "type=RelayTests.ZzzUnknown,factory=RelayTests.DynBackend.Stub",
+                "-d", "type=RelayTests.AaaUnknown,factory=RelayTests.DynBackend.Stub",
+            ]),
+        ], policy: .enabled)
+        let error = #expect(throws: DynamicInjectionError.self) { try registry.plan() }
+        #expect(error?.diagnostics.map(\.origin.description) == ["argv[1]", "argv[3]"])
+    }
+}
