@@ -12,7 +12,9 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// Creates the key for `type`, flattening `Optional` layers.
     public init(_ type: Any.Type) {
         var unwrapped = type
-        while let optional = unwrapped as? any _RelayOptionalMarker.Type {
+        // The metadata-kind test is one runtime call; the conformance cast only runs for
+        // types that really are Optional.
+        while isOptionalType(unwrapped), let optional = unwrapped as? any _RelayOptionalMarker.Type {
             unwrapped = optional.relayWrappedType
         }
         self.type = unwrapped

@@ -11,37 +11,67 @@ protocol AnySingletonValue: AnyObject {
 
 extension DependencyContainer {
     /// The resolve path. A repeated resolve of a typed registration is served from the
-    /// calling thread's cache: one atomic load, a slot compare, and for a transient the
-    /// factory call. Everything else takes the slow path under the engine lock.
+    /// calling thread's cache: the thread-local look-up, three atomic loads (plain loads
+    /// on x86 and ARM), a slot compare, then a copy of the singleton or the transient's
+    /// factory call. No lock, no reference counting beyond the copy of the result, no
+    /// lazy-global check. Everything else goes through
+    /// ``resolveMiss(_:thread:generation:)``.
+    ///
+    /// The cached object is used without retaining it: it stays alive while any factory
+    /// runs on this thread (``ResolutionThread/State/retire(_:)``), which covers every use
+    /// below.
     @inline(__always)
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
-        let engine = ResolutionEngine.shared
-        let thread = ResolutionThread.current
-        if engine.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
+        let thread = ResolutionThread.current()
+        let generation = ResolutionEngine.generation.load(ordering: .acquiring)
+        if thread.noOverrideActive, thread.state.pointee.cacheGeneration == generation {
+            let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
+            let containerID = UInt(bitPattern: ObjectIdentifier(self))
+            let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
+            if slot.pointee.type == typeID, slot.pointee.container == containerID {
+                if let value = slot.pointee.value {
+                    return value.assumingMemoryBound(to: T.self).pointee
+                }
+                return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+            }
+        }
+        return try resolveMiss(T.self, thread: thread, generation: generation)
+    }
+
+    /// Everything but a cache hit with no override running: an override active somewhere,
+    /// a stale cache, or a type not cached yet. Kept out of line so the fast path above
+    /// stays small.
+    @inline(never)
+    private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        if ResolutionEngine.shared.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
             return try resolveSlow(T.self, thread: thread, overrides: frame, generation: nil)
         }
-        let generation = engine.generation.load(ordering: .acquiring)
         thread.validateCache(generation: generation)
-        let typeID = ObjectIdentifier(T.self)
-        let containerID = ObjectIdentifier(self)
-        let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
-        if slot.pointee.type == typeID, slot.pointee.container == containerID, let object = slot.pointee.object {
-            if slot.pointee.isSingleton {
-                return unsafeDowncast(object, to: SingletonValue<T>.self).value
+        // The entry may sit away from its home slot (which the fast path checked), and an
+        // override running on another task sends every resolve here: the cache still
+        // serves these.
+        let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
+        let containerID = UInt(bitPattern: ObjectIdentifier(self))
+        if let slot = thread.cachedSlot(container: containerID, type: typeID) {
+            if let value = slot.pointee.value {
+                return value.assumingMemoryBound(to: T.self).pointee
             }
-            return try runTransient(unsafeDowncast(object, to: TypedRegistration<T>.self), thread: thread)
+            return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
         }
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
+    /// Runs a transient factory. The registration is used through an unretained
+    /// reference, so no reference counting happens here: the caller keeps it alive (a
+    /// strong local, or the thread's cache).
     @inline(__always)
-    private func runTransient<T>(_ registration: TypedRegistration<T>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        try thread.push(registration, requestedIn: scope)
+    private func runTransient<T>(_ registration: Unmanaged<TypedRegistration<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        try thread.push(Unmanaged<Registration>.fromOpaque(registration.toOpaque()), requestedIn: scope)
         defer { thread.pop() }
         do {
-            return try registration.factory(registration.owner)
+            return try registration._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
         } catch {
-            throw wrap(error, registration: registration, thread: thread)
+            throw wrapFailure(error, thread: thread)
         }
     }
 
@@ -52,14 +82,17 @@ extension DependencyContainer {
         do {
             return try body()
         } catch {
-            throw wrap(error, registration: registration, thread: thread)
+            throw wrapFailure(error, thread: thread)
         }
     }
 
-    /// Passes a nested resolution failure through unchanged (it already carries the whole
-    /// chain); wraps anything else a factory threw.
-    private func wrap(_ error: any Error, registration: Registration, thread: ResolutionThread) -> DependencyResolutionError {
+    /// What the factory on top of this thread's stack threw, as the caller should see it:
+    /// a nested resolution failure passes through unchanged (it already carries the whole
+    /// chain); anything else is wrapped with the factory's type and registration.
+    @inline(never)
+    private func wrapFailure(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
         if let resolutionError = error as? DependencyResolutionError { return resolutionError }
+        let registration = thread.topRegistration
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration, error: error)
     }
 
@@ -81,9 +114,11 @@ extension DependencyContainer {
             if isTyped {
                 let typed = unsafeDowncast(registration, to: TypedRegistration<T>.self)
                 if let generation {
-                    thread.fill(container: ObjectIdentifier(self), type: ObjectIdentifier(T.self), object: typed, isSingleton: false, generation: generation)
+                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typed, generation: generation)
                 }
-                return try runTransient(typed, thread: thread)
+                return try withExtendedLifetime(typed) { () throws(DependencyResolutionError) -> T in
+                    try runTransient(Unmanaged.passUnretained(typed), thread: thread)
+                }
             }
             let value = try run(registration, thread: thread) { try registration.makeValue() }
             return try cast(value, to: T.self, registration: registration, thread: thread)
@@ -92,10 +127,11 @@ extension DependencyContainer {
         let cell = overrides?.cell(for: registration) ?? registration.cell
         let holder = try obtainSingleton(cell: cell, registration: registration, thread: thread)
         if isTyped {
+            let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
             if let generation {
-                thread.fill(container: ObjectIdentifier(self), type: ObjectIdentifier(T.self), object: holder, isSingleton: true, generation: generation)
+                thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
             }
-            return unsafeDowncast(holder, to: SingletonValue<T>.self).value
+            return typedHolder.value
         }
         // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
         let value = (holder as! any AnySingletonValue).anyValue
@@ -170,11 +206,11 @@ extension DependencyContainer {
     /// Follows the wait-for graph from `builder`: if it (transitively) waits for a
     /// singleton this thread is building, waiting would deadlock. Returns the types on
     /// that path, starting with `cell`'s. Call with the engine lock held.
-    private func waitCycle(from builder: ObjectIdentifier, for cell: SingletonCell, thread: ResolutionThread) -> [DependencyKey]? {
+    private func waitCycle(from builder: ResolutionThread.ID, for cell: SingletonCell, thread: ResolutionThread) -> [DependencyKey]? {
         let engine = ResolutionEngine.shared
         var path = [cell.key]
         var current = builder
-        var visited: Set<ObjectIdentifier> = [builder]
+        var visited: Set<ResolutionThread.ID> = [builder]
         while let awaited = engine.waiting[current] {
             path.append(awaited.key)
             guard case let .building(next) = awaited.state else { return nil }

@@ -15,9 +15,9 @@ enum RegistrationOrigin: Sendable, CustomStringConvertible {
 
 /// One registration: a factory, its lifecycle, and the container that owns it.
 ///
-/// `@unchecked Sendable` is safe: every stored property is a `let`; the mutable singleton
-/// state lives in ``SingletonCell``, whose state is only touched with
-/// `ResolutionEngine.shared.lock` held.
+/// `@unchecked Sendable` is safe: every stored property but `cell` is a `let`; `cell` (created
+/// on first use, so a transient or never-resolved registration costs no cell) and the
+/// singleton state in it are only touched with `ResolutionEngine.shared.lock` held.
 class Registration: @unchecked Sendable {
     let key: DependencyKey
     let lifecycle: LifecycleType
@@ -26,8 +26,9 @@ class Registration: @unchecked Sendable {
     let owner: DependencyContainer
     /// `ObjectIdentifier(T.self)` for a `TypedRegistration<T>`, `nil` for an untyped one.
     let valueTypeID: ObjectIdentifier?
-    /// The singleton instance for this registration in its own container.
-    let cell: SingletonCell
+    /// The singleton instance for this registration in its own container. Only with
+    /// `ResolutionEngine.shared.lock` held.
+    private(set) lazy var cell = SingletonCell(key: key)
 
     init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, valueTypeID: ObjectIdentifier?) {
         self.key = key
@@ -35,7 +36,6 @@ class Registration: @unchecked Sendable {
         self.origin = origin
         self.owner = owner
         self.valueTypeID = valueTypeID
-        self.cell = SingletonCell(key: key)
     }
 
     /// Runs the factory and wraps the result for storage as a singleton.
@@ -86,13 +86,29 @@ final class UntypedRegistration: Registration, @unchecked Sendable {
 /// A created singleton. `SingletonValue<T>` for typed registrations, `SingletonValue<Any>`
 /// for untyped ones.
 ///
-/// `@unchecked Sendable`: the value is a `let`, written once before the holder is
-/// published under the engine lock. Handing the same instance to every thread that
-/// resolves it is what a singleton means; whether `T` tolerates that is the registering
-/// code's contract (docs/architecture.md, "Thread safety of your types").
+/// The value lives in its own allocation at a fixed address (``storage``), so that a
+/// thread's resolve cache can point at it directly and read it without touching the
+/// holder (no generic field-offset look-up, no retain of the holder).
+///
+/// `@unchecked Sendable`: `storage` is a `let`, and the value it points to is written
+/// once, in `init`, before the holder is published under the engine lock, and never
+/// again until `deinit`. Handing the same instance to every thread that resolves it is
+/// what a singleton means; whether `T` tolerates that is the registering code's contract
+/// (docs/architecture.md, "Thread safety of your types").
 final class SingletonValue<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+    let storage: UnsafeMutablePointer<T>
+
+    init(_ value: T) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    var value: T { storage.pointee }
 }
 
 /// The singleton state of one registration in one container or override.
@@ -103,7 +119,7 @@ final class SingletonCell: @unchecked Sendable {
     enum State {
         case empty
         /// A thread (identified by its ``ResolutionThread``) is running the factory.
-        case building(thread: ObjectIdentifier)
+        case building(thread: ResolutionThread.ID)
         case built(AnyObject)
     }
 

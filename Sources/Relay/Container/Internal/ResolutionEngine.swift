@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Process-wide state shared by every container.
 ///
@@ -12,9 +19,9 @@ final class ResolutionEngine: @unchecked Sendable {
     static let shared = ResolutionEngine()
 
     let lock = ConditionLock()
-    /// Bumped after every change to any registration table; per-thread caches filled under
-    /// an older value are dropped before use.
-    let generation = Atomic<UInt>(1)
+    /// Where each thread's ``ResolutionThread`` lives; also published in
+    /// ``ResolutionThread/publishedKey`` for the resolve fast path.
+    let threadKey: pthread_key_t
     /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
     /// resolving skips the task-local look-up.
     let activeOverrides = Atomic<Int>(0)
@@ -22,11 +29,22 @@ final class ResolutionEngine: @unchecked Sendable {
     // Guarded by `lock`.
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
-    var waiting: [ObjectIdentifier: SingletonCell] = [:]
+    var waiting: [ResolutionThread.ID: SingletonCell] = [:]
+
+    private init() {
+        threadKey = ThreadKey.create()
+        ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
+    }
+
+    /// Bumped after every change to any registration table; per-thread caches filled
+    /// under an older value are dropped before use. Static (and so statically
+    /// initialised) rather than an instance property, so that the resolve fast path
+    /// reads it without going through `shared`'s lazy initialisation.
+    static let generation = Atomic<UInt>(1)
 
     /// Call with `lock` held after changing a registration table.
     func tablesChanged() {
-        generation.add(1, ordering: .releasing)
+        Self.generation.add(1, ordering: .releasing)
     }
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
@@ -38,7 +56,8 @@ final class ResolutionEngine: @unchecked Sendable {
 /// The registrations of one container.
 ///
 /// `@unchecked Sendable` is safe: `entries` is only touched with
-/// `ResolutionEngine.shared.lock` held.
+/// `ResolutionEngine.shared.lock` held. For the same reason it skips the dynamic
+/// exclusivity check: the lock already rules out overlapping accesses.
 final class RegistrationTable: @unchecked Sendable {
-    var entries: [DependencyKey: Registration] = [:]
+    @exclusivity(unchecked) var entries: [DependencyKey: Registration] = [:]
 }

@@ -11,80 +11,200 @@ import Musl
 /// detection and dependency chains) and a small cache of published singletons and
 /// transient registrations, so that a repeated resolve takes no lock.
 ///
-/// Only its own thread touches an instance (other threads know it by `id` only), which is
-/// why it is not `Sendable` and why its hot fields opt out of dynamic exclusivity checks.
-final class ResolutionThread {
+/// A `ResolutionThread` is a handle, a pointer to state owned by the thread-local slot
+/// (``ResolutionEngine/threadKey``) and freed when the thread exits. Copying the handle
+/// costs nothing and involves no reference counting, which is the point: the resolve fast
+/// path touches this state on every call. Only its own thread touches the state (other
+/// threads know the thread by ``id`` only), which is why the handle is not `Sendable`.
+///
+/// The fast path also reads cached objects without retaining them (see
+/// ``DependencyContainer/resolveValue(_:)``). That is safe because an object leaves the
+/// cache only through ``State/retire(_:)``, which keeps it alive until no factory is
+/// running on this thread, i.e. until no fast path of this thread can still be using it.
+struct ResolutionThread {
+    /// A factory running on this thread. Unretained: whoever runs the factory holds the
+    /// registration for as long as the frame is on the stack.
     struct Frame {
-        let registration: ObjectIdentifier
-        let key: DependencyKey
+        let registration: Unmanaged<Registration>
     }
 
     struct Slot {
-        var container: ObjectIdentifier?
-        var type: ObjectIdentifier?
-        /// `SingletonValue<T>` when `isSingleton`, else `TypedRegistration<T>`.
+        /// `UInt(bitPattern: ObjectIdentifier(container))`; 0 for an empty slot.
+        var container: UInt = 0
+        /// `UInt(bitPattern: ObjectIdentifier(T.self))`; 0 for an empty slot.
+        var type: UInt = 0
+        /// For a singleton, the address of its `T` (inside `object`, a `SingletonValue<T>`).
+        var value: UnsafeRawPointer?
+        /// For a transient, its `TypedRegistration<T>` (`object`), unretained.
+        var transient: UnsafeRawPointer?
+        /// Keeps the cached object alive.
         var object: AnyObject?
-        var isSingleton = false
+    }
+
+    /// Identifies a thread in singleton cells and the engine's wait-for map.
+    struct ID: Hashable, Sendable {
+        let bits: UInt
+    }
+
+    struct State {
+        /// The engine, unretained: it lives as long as the process.
+        let engine: Unmanaged<ResolutionEngine>
+        var cacheGeneration: UInt = 0
+        var depth = 0
+        /// Objects dropped from the cache while factories were running; released when
+        /// the outermost one returns.
+        var retired: [AnyObject] = []
+        /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
+        var hasRetired = false
+        let frames: UnsafeMutablePointer<Frame>
+        let slots: UnsafeMutablePointer<Slot>
+
+        init(engine: ResolutionEngine) {
+            self.engine = Unmanaged.passUnretained(engine)
+            frames = .allocate(capacity: ResolutionThread.maximumDepth)
+            slots = .allocate(capacity: ResolutionThread.slotCount)
+            slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
+        }
+
+        func destroy() {
+            frames.deinitialize(count: depth)
+            frames.deallocate()
+            slots.deinitialize(count: ResolutionThread.slotCount)
+            slots.deallocate()
+        }
+
+        /// Releases `object` now if no factory is running on this thread, else when none is.
+        mutating func retire(_ object: AnyObject?) {
+            if let object, depth > 0 {
+                retired.append(object)
+                hasRetired = true
+            }
+        }
     }
 
     static let slotCountLog2 = 7
     static let slotCount = 1 << slotCountLog2
+    /// How many consecutive slots, from its home slot, an entry may occupy. The fast path
+    /// looks only at the home slot; ``cachedSlot(container:type:)`` (on a miss) looks at
+    /// all of them, so two hot types whose home slots collide cost a little each instead
+    /// of evicting each other into the slow path on every resolve.
+    static let probeLength = 4
     static let maximumDepth = 512
 
-    // Touched on every resolve by this thread only.
-    @exclusivity(unchecked) var cacheGeneration: UInt = 0
-    @exclusivity(unchecked) var depth = 0
-    let frames: UnsafeMutablePointer<Frame>
-    let slots: UnsafeMutablePointer<Slot>
+    let state: UnsafeMutablePointer<State>
 
-    var id: ObjectIdentifier { ObjectIdentifier(self) }
+    var id: ID { ID(bits: UInt(bitPattern: state)) }
+    var slots: UnsafeMutablePointer<Slot> { state.pointee.slots }
 
-    init() {
-        frames = .allocate(capacity: Self.maximumDepth)
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
-    }
-
-    deinit {
-        frames.deinitialize(count: depth)
-        frames.deallocate()
-        slots.deinitialize(count: Self.slotCount)
-        slots.deallocate()
-    }
+    /// ``ResolutionEngine/threadKey`` once the engine exists, `UInt.max` before. Static
+    /// (and so statically initialised), so that the resolve fast path finds its thread's
+    /// state without going through `ResolutionEngine.shared`'s lazy initialisation.
+    static let publishedKey = Atomic<UInt>(UInt.max)
 
     /// The calling thread's state, created on first use.
-    static var current: ResolutionThread {
-        @inline(__always) get {
-            let key = ThreadKey.shared.key
-            if let raw = pthread_getspecific(key) {
-                return Unmanaged<ResolutionThread>.fromOpaque(raw).takeUnretainedValue()
-            }
-            let state = ResolutionThread()
-            pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-            return state
+    @inline(__always)
+    static func current() -> ResolutionThread {
+        let key = publishedKey.load(ordering: .acquiring)
+        if key != UInt.max, let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: key)) {
+            return ResolutionThread(state: raw.assumingMemoryBound(to: State.self))
         }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> ResolutionThread {
+        let engine = ResolutionEngine.shared
+        if let raw = pthread_getspecific(engine.threadKey) {
+            return ResolutionThread(state: raw.assumingMemoryBound(to: State.self))
+        }
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(engine: engine))
+        pthread_setspecific(engine.threadKey, state)
+        return ResolutionThread(state: state)
+    }
+
+    /// Whether no override (`withInjectedDependencies`) is running anywhere.
+    @inline(__always)
+    var noOverrideActive: Bool {
+        state.pointee.engine._withUnsafeGuaranteedRef { $0.activeOverrides.load(ordering: .relaxed) == 0 }
+    }
+
+    /// Frees a thread's state; the thread-local key's destructor.
+    static func destroy(_ raw: UnsafeMutableRawPointer) {
+        let state = raw.assumingMemoryBound(to: State.self)
+        state.pointee.destroy()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: Cache
 
     @inline(__always)
-    static func slotIndex(container: ObjectIdentifier, type: ObjectIdentifier) -> Int {
-        let mixed = (UInt(bitPattern: type.hashValue) ^ (UInt(bitPattern: container.hashValue) &>> 4)) &* 0x9E37_79B9_7F4A_7C15
+    static func slotIndex(container: UInt, type: UInt) -> Int {
+        // The raw addresses, not `hashValue` (a full SipHash per call): metadata and
+        // objects are aligned, and the multiply spreads the remaining bits.
+        let mixed = (type ^ (container &>> 4)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed &>> UInt(UInt.bitWidth - slotCountLog2))
     }
 
     /// Drops every cached entry when any container changed since the cache was filled.
     @inline(__always)
     func validateCache(generation: UInt) {
-        if cacheGeneration != generation {
-            for i in 0..<Self.slotCount { slots[i] = Slot() }
-            cacheGeneration = generation
-        }
+        if state.pointee.cacheGeneration != generation { clearCache(generation: generation) }
     }
 
-    func fill(container: ObjectIdentifier, type: ObjectIdentifier, object: AnyObject, isSingleton: Bool, generation: UInt) {
-        guard cacheGeneration == generation else { return }
-        slots[Self.slotIndex(container: container, type: type)] = Slot(container: container, type: type, object: object, isSingleton: isSingleton)
+    @inline(never)
+    private func clearCache(generation: UInt) {
+        let slots = state.pointee.slots
+        for i in 0..<Self.slotCount {
+            state.pointee.retire(slots[i].object)
+            slots[i] = Slot()
+        }
+        state.pointee.cacheGeneration = generation
+    }
+
+    /// Caches a published singleton (`holder`, a `SingletonValue<T>`) for this thread.
+    func fill<T>(container: ObjectIdentifier, type: T.Type, holder: SingletonValue<T>, generation: UInt) {
+        fill(container: container, type: ObjectIdentifier(T.self), value: UnsafeRawPointer(holder.storage), transient: nil, object: holder, generation: generation)
+    }
+
+    /// Caches a transient registration for this thread.
+    func fill<T>(container: ObjectIdentifier, type: T.Type, transient registration: TypedRegistration<T>, generation: UInt) {
+        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()), object: registration, generation: generation)
+    }
+
+    private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, object: AnyObject, generation: UInt) {
+        guard state.pointee.cacheGeneration == generation else { return }
+        let container = UInt(bitPattern: container), type = UInt(bitPattern: type)
+        let home = Self.slotIndex(container: container, type: type)
+        // The entry's own slot if it has one, else the first free slot of the probe
+        // window, else the home slot.
+        var slot = state.pointee.slots + home
+        var foundFree = false
+        for offset in 0..<Self.probeLength {
+            let candidate = state.pointee.slots + ((home + offset) & (Self.slotCount - 1))
+            if candidate.pointee.type == type, candidate.pointee.container == container {
+                slot = candidate
+                break
+            }
+            if !foundFree, candidate.pointee.object == nil {
+                slot = candidate
+                foundFree = true
+            }
+        }
+        state.pointee.retire(slot.pointee.object)
+        slot.pointee = Slot(container: container, type: type, value: value, transient: transient, object: object)
+    }
+
+    /// The cached entry for `type` in `container`, wherever in its probe window it is.
+    @inline(__always)
+    func cachedSlot(container: UInt, type: UInt) -> UnsafeMutablePointer<Slot>? {
+        let home = Self.slotIndex(container: container, type: type)
+        for offset in 0..<Self.probeLength {
+            let slot = state.pointee.slots + ((home + offset) & (Self.slotCount - 1))
+            if slot.pointee.type == type, slot.pointee.container == container { return slot }
+        }
+        return nil
     }
 
     // MARK: Stack
@@ -93,48 +213,76 @@ final class ResolutionThread {
     /// is already running here (a cycle) or the chain is implausibly deep.
     @inline(__always)
     func push(_ registration: Registration, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
-        let id = ObjectIdentifier(registration)
-        for i in 0..<depth where frames[i].registration == id {
-            throw .circularDependency(key: registration.key, scope: scope, chain: chain(appending: registration.key), cycleStart: i, acrossThreads: nil)
+        try push(Unmanaged.passUnretained(registration), requestedIn: scope)
+    }
+
+    /// ``push(_:requestedIn:)`` for a registration the caller keeps alive.
+    @inline(__always)
+    func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        let depth = state.pointee.depth
+        let frames = state.pointee.frames
+        var i = 0
+        while i < depth {
+            if frames[i].registration.toOpaque() == unmanaged.toOpaque() { throw cycle(unmanaged.takeUnretainedValue(), at: i, scope: scope) }
+            i += 1
         }
-        guard depth < Self.maximumDepth else {
-            throw .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: Self.maximumDepth)
-        }
-        (frames + depth).initialize(to: Frame(registration: id, key: registration.key))
-        depth += 1
+        guard depth < Self.maximumDepth else { throw tooDeep(unmanaged.takeUnretainedValue(), scope: scope) }
+        (frames + depth).initialize(to: Frame(registration: unmanaged))
+        state.pointee.depth = depth + 1
+    }
+
+    @inline(never)
+    private func cycle(_ registration: Registration, at start: Int, scope: DependencyContainerScope) -> DependencyResolutionError {
+        .circularDependency(key: registration.key, scope: scope, chain: chain(appending: registration.key), cycleStart: start, acrossThreads: nil)
+    }
+
+    @inline(never)
+    private func tooDeep(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
+        .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: Self.maximumDepth)
     }
 
     @inline(__always)
     func pop() {
-        depth -= 1
-        (frames + depth).deinitialize(count: 1)
+        let depth = state.pointee.depth - 1
+        state.pointee.depth = depth
+        (state.pointee.frames + depth).deinitialize(count: 1)
+        if depth == 0, state.pointee.hasRetired { releaseRetired() }
+    }
+
+    /// The outermost factory has returned: nothing on this thread uses a retired object.
+    @inline(never)
+    private func releaseRetired() {
+        state.pointee.retired.removeAll()
+        state.pointee.hasRetired = false
+    }
+
+    /// The registration whose factory is running innermost on this thread.
+    var topRegistration: Registration {
+        state.pointee.frames[state.pointee.depth - 1].registration.takeUnretainedValue()
     }
 
     /// The types whose factories are running on this thread, outermost first, then `key`.
     func chain(appending key: DependencyKey?) -> [DependencyKey] {
-        var result = (0..<depth).map { frames[$0].key }
+        let frames = state.pointee.frames
+        var result = (0..<state.pointee.depth).map { frames[$0].registration.takeUnretainedValue().key }
         if let key { result.append(key) }
         return result
     }
 }
 
-/// The process-wide `pthread_key_t` behind ``ResolutionThread/current``.
-final class ThreadKey: Sendable {
-    static let shared = ThreadKey()
-    let key: pthread_key_t
-
-    private init() {
+/// Creates the process-wide `pthread_key_t` behind ``ResolutionThread/current()``
+/// (``ResolutionEngine/threadKey``). A thread's state is freed when the thread exits.
+enum ThreadKey {
+    static func create() -> pthread_key_t {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        let status = pthread_key_create(&key) { raw in
-            Unmanaged<ResolutionThread>.fromOpaque(raw).release()
-        }
+        let status = pthread_key_create(&key) { raw in ResolutionThread.destroy(raw) }
         #else
         let status = pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<ResolutionThread>.fromOpaque(raw).release() }
+            if let raw { ResolutionThread.destroy(raw) }
         }
         #endif
         precondition(status == 0, "Relay could not create its thread-local key (pthread_key_create returned \(status))")
-        self.key = key
+        return key
     }
 }

@@ -1,0 +1,121 @@
+import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// This module is compiled separately from the benchmark bodies and nothing here is
+// `@inlinable`, so to the optimizer working on `RelayBench` every function below is an
+// opaque call that may read or write any memory. That is what keeps measured work alive:
+// a loop body that feeds its result to `consume` cannot be deleted, hoisted or merged.
+
+/// Everything consumed so far, folded together; printed at the end so it is observable.
+private let consumed = Atomic<UInt>(0)
+
+/// Takes ownership of `object` (a +1 reference, released on return) and folds its
+/// identity into `accumulator`. Opaque to the caller's optimizer.
+///
+/// Taking ownership makes every column measure the same thing: obtaining a reference the
+/// caller owns, as `resolve` returns one. For the stored-property floor that is a load and
+/// a retain; without it the floor could hand over a borrowed reference, which no resolve
+/// API can.
+@inline(never)
+public func consume(_ object: consuming AnyObject, _ accumulator: inout UInt) {
+    accumulator = (accumulator &<< 1 | accumulator &>> (UInt.bitWidth - 1)) ^ UInt(bitPattern: ObjectIdentifier(object))
+}
+
+/// Publishes a thread's accumulator (once per batch, so the atomic is off the hot path).
+@inline(never)
+public func publish(_ accumulator: UInt) {
+    consumed.bitwiseXor(accumulator, ordering: .relaxed)
+}
+
+/// The fold of everything published.
+public func consumedChecksum() -> UInt {
+    consumed.load(ordering: .relaxed)
+}
+
+/// Makes `object` look escaped (and possibly modified) to the caller's optimizer.
+@inline(never)
+public func escape(_ object: AnyObject) {
+    withExtendedLifetime(object) {}
+}
+
+/// Monotonic time in nanoseconds.
+public func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+/// Online processors.
+public func processorCount() -> Int {
+    Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
+
+/// Runs `body(index)` on `count` threads at once — the calling thread is index 0, the
+/// others are fresh pthreads — and returns the wall time in nanoseconds from the moment
+/// every thread is ready until the last one finishes. Thread creation is not timed.
+public func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) -> UInt64 {
+    precondition(count >= 1)
+    let flags = StartFlags()
+    var workers: [pthread_t] = []
+    for index in 1..<count {
+        let raw = Unmanaged.passRetained(WorkerContext(index: index, flags: flags, body: body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, workerMain, raw)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        workers.append(thread!)
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, workerMain, raw)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        workers.append(thread)
+        #endif
+    }
+    while flags.ready.load(ordering: .acquiring) != count - 1 { sched_yield() }
+    let start = nowNanoseconds()
+    flags.go.store(true, ordering: .releasing)
+    body(0)
+    for worker in workers { pthread_join(worker, nil) }
+    return nowNanoseconds() - start
+}
+
+private final class StartFlags: Sendable {
+    let ready = Atomic<Int>(0)
+    let go = Atomic<Bool>(false)
+}
+
+private final class WorkerContext: Sendable {
+    let index: Int
+    let flags: StartFlags
+    let body: @Sendable (Int) -> Void
+
+    init(index: Int, flags: StartFlags, body: @escaping @Sendable (Int) -> Void) {
+        self.index = index
+        self.flags = flags
+        self.body = body
+    }
+}
+
+#if canImport(Darwin)
+private func workerMain(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    runWorker(raw)
+}
+#else
+private func workerMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    runWorker(raw!)
+}
+#endif
+
+private func runWorker(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    let context = Unmanaged<WorkerContext>.fromOpaque(raw).takeRetainedValue()
+    context.flags.ready.add(1, ordering: .releasing)
+    while !context.flags.go.load(ordering: .acquiring) { sched_yield() }
+    context.body(context.index)
+    return nil
+}

@@ -1,0 +1,99 @@
+import BenchSupport
+
+/// Something to time, in one of three shapes.
+enum Workload {
+    /// `batch(n)` performs `n` operations on the calling thread.
+    case batch((Int) -> Void)
+    /// `batch(n)` performs `n` operations; `threads` threads run it at the same moment and
+    /// the figure is wall time / (threads × n). Thread start-up is not timed.
+    case concurrent(threads: Int, batch: @Sendable (Int) -> Void)
+    /// `body()` performs `operations` operations; `setUp()` runs untimed before every
+    /// sample, to start each sample from a fresh state.
+    case fresh(operations: Int, setUp: () -> Void, body: () -> Void)
+}
+
+/// How every measurement is taken. See docs/performance.md, "Method".
+enum Harness {
+    /// Each batch sample runs about this long, so timer and loop overhead are negligible.
+    static let sampleNanoseconds: UInt64 = 1_000_000
+    /// Untimed running of each workload before sampling: caches, branch predictors,
+    /// lazily built state (Relay's per-thread cache, Swinject's instances).
+    static let warmUpNanoseconds: UInt64 = 20_000_000
+    /// Samples per workload; the reported figure is their median.
+    static let sampleCount = 101
+    /// Untimed samples of a `.fresh` workload before the timed ones.
+    static let freshWarmUpSamples = 5
+
+    /// The median ns per operation of each workload.
+    ///
+    /// The workloads of one row (Relay, Swinject, floor) are sampled in turn, round after
+    /// round, rather than one after the other, so that a burst of load on the machine
+    /// affects all of them alike and their ratios stay meaningful.
+    static func medians(_ workloads: [Workload]) -> [Double] {
+        let samplers = workloads.map(prepare)
+        var samples = Array(repeating: [Double](), count: samplers.count)
+        for _ in 0..<sampleCount {
+            for (index, sample) in samplers.enumerated() {
+                samples[index].append(sample())
+            }
+        }
+        return samples.map(median)
+    }
+
+    /// Calibrates and warms up `workload`; returns a function that takes one sample
+    /// (ns per operation).
+    private static func prepare(_ workload: Workload) -> () -> Double {
+        switch workload {
+        case let .batch(batch):
+            let n = calibrate { n in time { batch(n) } }
+            warmUp { _ = time { batch(n) } }
+            return { Double(time { batch(n) }) / Double(n) }
+
+        case let .concurrent(threads, batch):
+            let run = { (n: Int) in runConcurrently(threads: threads) { _ in batch(n) } }
+            let n = calibrate(run)
+            warmUp { _ = run(n) }
+            return { Double(run(n)) / Double(n * threads) }
+
+        case let .fresh(operations, setUp, body):
+            for _ in 0..<freshWarmUpSamples {
+                setUp()
+                body()
+            }
+            return {
+                setUp()
+                return Double(time(body)) / Double(operations)
+            }
+        }
+    }
+
+    /// The smallest power of two `n` whose batch takes at least half a sample, scaled
+    /// up to about a full sample.
+    private static func calibrate(_ run: (Int) -> UInt64) -> Int {
+        var n = 1
+        while true {
+            let elapsed = run(n)
+            if elapsed >= sampleNanoseconds / 2 || n >= 1 << 30 {
+                return max(1, Int(Double(n) * Double(sampleNanoseconds) / Double(max(elapsed, 1))))
+            }
+            n *= 2
+        }
+    }
+
+    private static func warmUp(_ body: () -> Void) {
+        let start = nowNanoseconds()
+        while nowNanoseconds() - start < warmUpNanoseconds { body() }
+    }
+
+    private static func time(_ body: () -> Void) -> UInt64 {
+        let start = nowNanoseconds()
+        body()
+        return nowNanoseconds() - start
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,82 @@
+import BenchSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `swift run -c release --package-path Benchmarks relay-bench [row letters…]`
+///
+/// Measures Relay against Swinject and against the hand-written floor, and prints one
+/// table. See docs/performance.md.
+@main
+struct RelayBench {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "--profile" {
+            // For a profiler (e.g. `valgrind --tool=callgrind`): Relay's side of one case
+            // only, a fixed number of times, no table.
+            Profile.run(case: arguments.dropFirst().first ?? "", iterations: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+            return
+        }
+        // `relay-bench a c` runs only rows (a) and (c); no arguments runs every row.
+        let selected = Set(arguments)
+        let letters = Set(Cases.all().map(\.letter))
+        guard selected.isSubset(of: letters) else {
+            print("usage: relay-bench [\(letters.sorted().joined(separator: " "))]… | relay-bench --profile a|b|c|e|f [iterations]")
+            return
+        }
+        #if DEBUG
+        print("WARNING: debug build; the numbers mean nothing. Use -c release.")
+        #endif
+        print("relay-bench: \(processorCount()) processors, \(machineDescription()); ns per operation, median of \(Harness.sampleCount) samples per cell, the cells of a row sampled in turn")
+        print("")
+
+        let start = nowNanoseconds()
+        let rows = Cases.all().filter { selected.isEmpty || selected.contains($0.letter) }.map { $0.measure() }
+        let seconds = Double(nowNanoseconds() - start) / 1e9
+
+        printTable(rows)
+        print("")
+        let missed = rows.filter { !$0.misses.isEmpty }.count
+        let judged = rows.filter { $0.targets.description != "—" }.count
+        print("targets met: \(judged - missed) of \(judged) rows; run took \(format(seconds)) s (checksum \(String(consumedChecksum(), radix: 16)))")
+    }
+
+    static func printTable(_ rows: [BenchmarkRow]) {
+        let header = ["case", "Relay ns/op", "Swinject ns/op", "floor ns/op", "Relay/floor", "Swinject/Relay", "target", "met?"]
+        let body: [[String]] = rows.map { row in
+            [
+                row.label,
+                format(row.relay),
+                row.swinject.map(format) ?? "—",
+                row.floor.map(format) ?? "—",
+                row.floor.map { format(row.relay / $0) + "×" } ?? "—",
+                row.swinject.map { format($0 / row.relay) + "×" } ?? "—",
+                row.targets.description,
+                row.targets.description == "—" ? "—" : (row.misses.isEmpty ? "met" : "MISSED (" + row.misses.joined(separator: ", ") + ")"),
+            ]
+        }
+        let table = [header] + body
+        let widths = header.indices.map { column in table.map { $0[column].count }.max()! }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                // Text columns left-aligned, numbers right-aligned.
+                return (column == 0 || column >= 6) ? cell + pad : pad + cell
+            }.joined(separator: " | ")
+        }
+        print(line(header))
+        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-"))
+        for cells in body { print(line(cells)) }
+    }
+
+    static func machineDescription() -> String {
+        var name = utsname()
+        uname(&name)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(field(name.sysname)) \(field(name.machine))"
+    }
+}
