@@ -86,7 +86,7 @@ struct OverrideIsolationTests {
 
     @Test("an unknown key is rejected before the operation runs, with a suggestion")
     func unknownKey() throws {
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let error = #expect(throws: DynamicInjectionError.self) {
             try withInjectedDependencies("type=RelayTestingTests.Greting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
                 ran.withLock { $0 = true }
@@ -100,7 +100,7 @@ struct OverrideIsolationTests {
     func unstructuredThreads() throws {
         try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
             #expect(DependencyContainer.global.resolve(Greeting.self).text == "stub")
-            let fromThread = Mutex("")
+            let fromThread = Locked("")
             let done = DispatchSemaphore(value: 0)
             Thread {
                 fromThread.withLock { $0 = DependencyContainer.global.resolve(Greeting.self).text }
@@ -108,7 +108,7 @@ struct OverrideIsolationTests {
             }.start()
             done.wait()
             #expect(fromThread.withLock { $0 } == "live")
-            let fromQueue = Mutex("")
+            let fromQueue = Locked("")
             DispatchQueue.global().async {
                 fromQueue.withLock { $0 = DependencyContainer.global.resolve(Greeting.self).text }
                 done.signal()
@@ -136,7 +136,7 @@ struct InjectingTraitTests {
     @Test("the trait fails the test with the suggestion before the body runs")
     func traitRejectsUnknownKey() async throws {
         let trait: InjectingTrait = .injecting("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stbu", index: overrideIndex)
-        let ran = Mutex(false)
+        let ran = Locked(false)
         do {
             try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) { ran.withLock { $0 = true } }
             Issue.record("the trait accepted an unknown factory key")

@@ -1,5 +1,5 @@
 import Foundation
-@_exported import Synchronization
+import Synchronization
 
 /// Runs `body` on `count` new threads at once (all released together) and waits for them.
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
@@ -21,7 +21,7 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// A gate that, once opened, stays open for every later waiter.
 final class Latch: Sendable {
     private let group = DispatchGroup()
-    private let opened = Mutex(false)
+    private let opened = Locked(false)
 
     init() { group.enter() }
 
@@ -34,4 +34,22 @@ final class Latch: Sendable {
     }
 
     func wait() { group.wait() }
+}
+
+/// A value behind an `NSLock`, for state shared with threads in tests.
+///
+/// Not `Synchronization.Mutex`: on Linux it is a raw futex lock the thread sanitizer
+/// cannot see, so correctly locked test state would be reported as racing. `NSLock` is a
+/// pthread mutex, which the sanitizer understands.
+///
+/// `@unchecked Sendable` is safe: `value` is only touched inside `withLock`, under the lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

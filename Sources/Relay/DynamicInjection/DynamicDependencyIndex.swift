@@ -1,4 +1,4 @@
-import Synchronization
+
 
 /// The allow-list of dynamic injection: the types instructions may name and the factories
 /// they may select.
@@ -31,7 +31,7 @@ public final class DynamicDependencyIndex: Sendable {
         var factories: [DependencyFactoryKey: Factory] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates an empty index.
     public init() {}

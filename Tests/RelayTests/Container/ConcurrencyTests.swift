@@ -38,13 +38,13 @@ struct ConcurrencyTests {
     func singletonOnce() throws {
         for round in 0..<20 {
             let container = DependencyContainer.container(for: DependencyContainerScope("concurrency.once.\(round)"))
-            let calls = Mutex(0)
+            let calls = Locked(0)
             container.register(RaceService.self) { _ in
                 calls.withLock { $0 += 1 }
                 Thread.sleep(forTimeInterval: 0.001)
                 return RaceServiceImpl()
             }
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = Locked<Set<ObjectIdentifier>>([])
             runOnThreads(8) { _ in
                 let service = container.resolve(RaceService.self)
                 seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
@@ -59,7 +59,7 @@ struct ConcurrencyTests {
         let container = DependencyContainer.container(for: DependencyContainerScope("concurrency.nested"))
         container.register(RaceLeaf.self) { _ in RaceLeafImpl() }
         container.register(RaceRoot.self, lifecycle: .transient) { c in RaceRootImpl(leaf: try c.tryResolve()) }
-        let leaves = Mutex<Set<ObjectIdentifier>>([])
+        let leaves = Locked<Set<ObjectIdentifier>>([])
         runOnThreads(8) { _ in
             for _ in 0..<500 {
                 let root = container.resolve(RaceRoot.self)
@@ -108,7 +108,7 @@ struct ConcurrencyTests {
                 _ = try c.tryResolve(ThreadCycleA.self)
                 return ThreadCycleBImpl()
             }
-            let errors = Mutex<[DependencyResolutionError]>([])
+            let errors = Locked<[DependencyResolutionError]>([])
             let done = DispatchGroup()
             for resolveA in [true, false] {
                 done.enter()

@@ -65,7 +65,7 @@ struct ContainerBasicsTests {
     func singleton() throws {
         let scope = DependencyContainerScope("ContainerBasicsTests.singleton")
         let container = DependencyContainer.container(for: scope)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         container.register(GreeterType.self) { _ in
             calls.withLock { $0 += 1 }
             return Greeter()

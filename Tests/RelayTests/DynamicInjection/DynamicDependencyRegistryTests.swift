@@ -35,7 +35,7 @@ struct DynamicDependencyRegistryTests {
         let scope = uniqueScope()
         let container = DependencyContainer.container(for: scope)
         container.register(DynBackend.self) { _ in DynLiveBackend() }
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let index = makeDynIndex()
         index.add(factory: "RelayTests.DynClock.Spy", producing: DynClock.self) { _ in
             ran.withLock { $0 = true }

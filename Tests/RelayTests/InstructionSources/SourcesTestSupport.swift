@@ -40,7 +40,7 @@ final class SourcesTemporaryDirectory {
 
 /// Counts how often a fake standard-input reader is called and with which limit.
 final class SourcesReaderProbe: Sendable {
-    private let calls = Mutex<[Int]>([])
+    private let calls = Locked<[Int]>([])
 
     /// The `maxBytes` argument of every call, in order.
     var limits: [Int] { calls.withLock { $0 } }
