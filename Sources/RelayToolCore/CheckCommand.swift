@@ -16,7 +16,7 @@ struct CheckCommand {
                 let instructions = try source.readInstructions(context: InstructionReadContext())
                 let count = instructions.count == 1 ? "1 instruction" : "\(instructions.count) instructions"
                 context.print("\(source.name): \(count) OK")
-            } catch let error as InstructionSourceError {
+            } catch let error as DynamicInjectionError {
                 context.report(error.diagnostics)
                 failed = true
             } catch {

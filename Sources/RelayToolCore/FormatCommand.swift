@@ -21,7 +21,7 @@ struct FormatCommand {
         let instructions: [LocatedInstruction]
         do {
             instructions = try source.readInstructions(context: InstructionReadContext())
-        } catch let error as InstructionSourceError {
+        } catch let error as DynamicInjectionError {
             context.report(error.diagnostics)
             return false
         } catch {

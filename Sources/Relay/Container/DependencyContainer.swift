@@ -25,6 +25,8 @@ public final class DependencyContainer: Sendable {
     /// The container consulted when this one has no registration: ``global`` for a scoped
     /// container, `nil` for the global one.
     let parent: DependencyContainer?
+    /// This container's registrations: the engine's storage, read and written only inside
+    /// `Container/Internal`, under the engine lock.
     let table = RegistrationTable()
     /// A throw-away container (used by validation): never cached per thread.
     let isDetached: Bool
@@ -38,14 +40,7 @@ public final class DependencyContainer: Sendable {
     /// The container for `scope`: ``global`` for `.global`, otherwise the same scoped
     /// container every time for the same scope, created on first use.
     public static func container(for scope: DependencyContainerScope) -> DependencyContainer {
-        if scope.isGlobal { return global }
-        let engine = ResolutionEngine.shared
-        return engine.lock.withLock {
-            if let existing = engine.scopedContainers[scope] { return existing }
-            let created = DependencyContainer(scope: scope, parent: global, isDetached: false)
-            engine.scopedContainers[scope] = created
-            return created
-        }
+        ResolutionEngine.shared.container(for: scope)
     }
 
     // MARK: Registering
@@ -71,7 +66,7 @@ public final class DependencyContainer: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        insert(TypedRegistration(lifecycle: lifecycle, origin: .code(file: file, line: line), owner: self, factory: factory))
+        ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: factory)
     }
 
     /// Registers a factory under a key known only at run time.
@@ -86,31 +81,8 @@ public final class DependencyContainer: Sendable {
         line: UInt = #line,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Any
     ) {
-        insert(UntypedRegistration(key: key, lifecycle: lifecycle, origin: .code(file: file, line: line), owner: self, factory: factory))
-    }
-
-    func insert(_ registration: Registration) {
-        let engine = ResolutionEngine.shared
-        engine.lock.withLock {
-            table.entries[registration.key] = registration
-            engine.tablesChanged()
-        }
-    }
-
-    /// Inserts registrations into their owners' tables under one lock acquisition, so no
-    /// thread sees some of them without the others. Returns, for each, where the
-    /// registration it replaced was made (or `nil`).
-    @discardableResult
-    static func insertAll(_ registrations: [Registration]) -> [String?] {
-        guard !registrations.isEmpty else { return [] }
-        let engine = ResolutionEngine.shared
-        return engine.lock.withLock {
-            let replaced = registrations.map { registration in
-                registration.owner.table.entries.updateValue(registration, forKey: registration.key)?.origin.description
-            }
-            engine.tablesChanged()
-            return replaced
-        }
+        let request = RegistrationRequest(scope: scope, key: key, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: .untyped(factory))
+        ResolutionEngine.shared.insert(request, into: self)
     }
 
     // MARK: Inspecting and resetting
@@ -118,38 +90,24 @@ public final class DependencyContainer: Sendable {
     /// Whether resolving `type` from this container would find a registration (its own,
     /// or the global container's for a scoped container). Overrides are not considered.
     public func isRegistered(_ type: Any.Type) -> Bool {
-        let key = DependencyKey(type)
-        return ResolutionEngine.shared.lock.withLock {
-            table.entries[key] != nil || parent?.table.entries[key] != nil
-        }
+        ResolutionEngine.shared.isRegistered(DependencyKey(type), from: self)
     }
 
     /// The types registered in this container itself (not its fallback), by name.
     public var registeredTypes: [DependencyKey] {
-        ResolutionEngine.shared.lock.withLock { Array(table.entries.keys) }
-            .sorted { $0.typeName < $1.typeName }
+        ResolutionEngine.shared.registeredKeys(in: self)
     }
 
     /// Removes every registration and cached singleton of this container. Other
     /// containers, including the global fallback, are untouched.
     public func reset() {
-        let engine = ResolutionEngine.shared
-        engine.lock.withLock {
-            table.entries.removeAll()
-            engine.tablesChanged()
-        }
+        ResolutionEngine.shared.reset(self)
     }
 
     /// Removes every registration and cached singleton of every container. For tests that
     /// must start clean; prefer in-process overrides, which need no reset.
     public static func resetAll() {
-        let engine = ResolutionEngine.shared
-        engine.lock.withLock {
-            for container in engine.allContainers {
-                container.table.entries.removeAll()
-            }
-            engine.tablesChanged()
-        }
+        ResolutionEngine.shared.resetAll()
     }
 
     // MARK: Resolving

@@ -33,3 +33,10 @@ public struct DependencyContainerScope: Hashable, Sendable, CustomStringConverti
 
     public var description: String { name }
 }
+
+extension DependencyContainerScope {
+    /// The order of scopes in everything Relay prints: global first, then by name.
+    package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+        (lhs.isGlobal ? 0 : 1, lhs.name) < (rhs.isGlobal ? 0 : 1, rhs.name)
+    }
+}

@@ -91,8 +91,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         Self(reason: .missingRegistration, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: nearMisses, registration: nil, underlyingError: nil)
     }
 
-    static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: Registration) -> Self {
-        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requestedType: String(reflecting: requested), scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration.origin.description, underlyingError: nil)
+    static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requestedType: String(reflecting: requested), scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: nil)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
@@ -106,11 +106,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         Self(reason: .resolutionTooDeep(limit: limit), requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: nil, underlyingError: nil)
     }
 
-    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: Registration, error: any Error) -> Self {
-        factoryFailed(key: key, scope: scope, chain: chain, registrationDescription: registration.origin.description, error: error)
-    }
-
-    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registrationDescription: String, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registrationDescription, underlyingError: error)
+    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error) -> Self {
+        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: error)
     }
 }

@@ -19,7 +19,7 @@ public struct DependencyDefinition: Hashable, Sendable, Codable {
     }
 
     /// The definition an instruction asks for (its scope is the meta container's).
-    public init(_ located: LocatedInstruction) {
+    init(_ located: LocatedInstruction) {
         self.init(typeIdentifier: located.instruction.type, factoryIdentifier: located.instruction.factory, lifecycle: located.instruction.lifecycle, origin: located.origin)
     }
 }

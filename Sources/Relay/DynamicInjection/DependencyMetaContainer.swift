@@ -1,11 +1,23 @@
-/// The definitions to inject into one container scope.
+/// The definitions to inject into one container scope: the unit every instruction source
+/// is read into before the ``DynamicDependencyRegistry`` merges, checks and registers.
 ///
-/// Instructions from every source are grouped into meta containers, one per scope,
-/// before the ``DynamicDependencyRegistry`` checks and registers them.
+/// The pipeline is: sources → meta containers (each definition carrying its origin) →
+/// ``DynamicDependencyRegistry`` → index look-ups → registrations. A source's instructions
+/// become one meta container per run of consecutive instructions in the same scope (for
+/// a `.relay` file, one per `[scope]` section), so their order — and the order of any
+/// diagnostics about them — is the order they were written in. Meta containers given in
+/// code (the seed API) enter the same pipeline ahead of every source:
+///
+/// ```swift
+/// let checkout = DependencyMetaContainer(scope: .checkout, definitions: [
+///     DependencyDefinition(typeIdentifier: .backend, factoryIdentifier: .backendStub, lifecycle: .singleton),
+/// ])
+/// try DynamicDependencyRegistry(metaContainers: [checkout]).registerDependencies()
+/// ```
 public struct DependencyMetaContainer: Hashable, Sendable, Codable {
     /// The scope the definitions are registered in.
     public var scope: DependencyContainerScope
-    /// The definitions, at most one per type key.
+    /// The definitions, in order. A type may be defined once per scope in one source.
     public var definitions: [DependencyDefinition]
 
     /// Creates a meta container.
@@ -14,15 +26,28 @@ public struct DependencyMetaContainer: Hashable, Sendable, Codable {
         self.definitions = definitions
     }
 
-    /// Groups instructions by scope, keeping their order within each scope; scopes are
-    /// sorted by name with the global scope first.
-    public static func grouping(_ instructions: [LocatedInstruction]) -> [DependencyMetaContainer] {
-        var byScope: [DependencyContainerScope: [DependencyDefinition]] = [:]
-        for located in instructions {
-            byScope[located.instruction.scope, default: []].append(DependencyDefinition(located))
+    /// The definitions as located instructions in this container's scope.
+    var locatedInstructions: [LocatedInstruction] {
+        definitions.map { definition in
+            LocatedInstruction(
+                instruction: DependencyInjectionInstruction(type: definition.typeIdentifier, factory: definition.factoryIdentifier, scope: scope, lifecycle: definition.lifecycle),
+                origin: definition.origin
+            )
         }
-        return byScope.keys
-            .sorted { ($0.isGlobal ? 0 : 1, $0.name) < ($1.isGlobal ? 0 : 1, $1.name) }
-            .map { DependencyMetaContainer(scope: $0, definitions: byScope[$0]!) }
+    }
+
+    /// One meta container per run of consecutive instructions with the same scope, so
+    /// that reading them back gives `instructions` in their original order.
+    static func grouping(_ instructions: [LocatedInstruction]) -> [DependencyMetaContainer] {
+        var containers: [DependencyMetaContainer] = []
+        for located in instructions {
+            let definition = DependencyDefinition(located)
+            if containers.last?.scope == located.instruction.scope {
+                containers[containers.count - 1].definitions.append(definition)
+            } else {
+                containers.append(DependencyMetaContainer(scope: located.instruction.scope, definitions: [definition]))
+            }
+        }
+        return containers
     }
 }

@@ -11,22 +11,11 @@ extension DynamicDependencyIndex {
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
         for (key, factory) in allFactories {
-            let world = DetachedWorld.copyingLiveContainers()
-            defer { world.tearDown() }
+            let subject = "factory '\(key)'"
             do {
-                if let produced = factory.produces, let register = factory.typedRegistration {
-                    let registration = register(world.global, .transient, .described("factory '\(key)'"))
-                    ResolutionEngine.shared.lock.withLock {
-                        world.global.table.entries[registration.key] = registration
-                    }
-                    _ = try world.global.resolveOpened(produced.type)
-                } else {
-                    _ = try factory.make(world.global)
-                }
-            } catch let error as DependencyResolutionError {
-                failures.append(.init(subject: "factory '\(key)'", error: error))
+                try ResolutionEngine.shared.dryRun(factory, subject: subject)
             } catch {
-                failures.append(.init(subject: "factory '\(key)'", error: .factoryFailed(key: DependencyKey(Any.self), scope: .global, chain: [], registrationDescription: "factory '\(key)'", error: error)))
+                failures.append(.init(subject: subject, error: error))
             }
         }
         if !failures.isEmpty { throw DependencyValidationError(failures: failures) }

@@ -1,5 +1,3 @@
-
-
 /// The allow-list of dynamic injection: the types instructions may name and the factories
 /// they may select.
 ///
@@ -18,17 +16,9 @@ public final class DynamicDependencyIndex: Sendable {
     /// The index ``DynamicDependencyRegistry`` uses unless given another.
     public static let shared = DynamicDependencyIndex()
 
-    struct Factory: Sendable {
-        /// What the factory produces, when indexed with `add(factory:producing:_:)`.
-        let produces: DependencyKey?
-        let make: @Sendable (DependencyContainer) throws -> Any
-        /// Builds a registration that resolves without a dynamic cast (typed factories).
-        let typedRegistration: (@Sendable (DependencyContainer, LifecycleType, RegistrationOrigin) -> Registration)?
-    }
-
     private struct State {
         var types: [DependencyTypeKey: DependencyKey] = [:]
-        var factories: [DependencyFactoryKey: Factory] = [:]
+        var factories: [DependencyFactoryKey: DependencyFactory] = [:]
     }
 
     private let state = LockedState(State())
@@ -51,7 +41,7 @@ public final class DynamicDependencyIndex: Sendable {
         let entries = indexable.index
         state.withLock { state in
             for (key, make) in entries {
-                state.factories[key] = Factory(produces: nil, make: make, typedRegistration: nil)
+                state.factories[key] = .untyped(make)
             }
         }
     }
@@ -71,13 +61,7 @@ public final class DynamicDependencyIndex: Sendable {
     /// index.add(factory: .backendStub, producing: BackendService.self) { _ in BackendStub() }
     /// ```
     public func add<T>(factory key: DependencyFactoryKey, producing type: T.Type, _ factory: @escaping @Sendable (DependencyContainer) throws -> T) {
-        let entry = Factory(
-            produces: DependencyKey(T.self),
-            make: { try factory($0) },
-            typedRegistration: { owner, lifecycle, origin in
-                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
-            }
-        )
+        let entry = DependencyFactory.typed(factory)
         state.withLock { $0.factories[key] = entry }
     }
 
@@ -93,9 +77,8 @@ public final class DynamicDependencyIndex: Sendable {
     /// - Throws: ``DynamicDependencyIndexError`` naming the key, with "did you mean"
     ///   suggestions from the indexed keys.
     public func lookup(type key: DependencyTypeKey) throws(DynamicDependencyIndexError) -> Any.Type {
-        let (found, keys) = state.withLock { ($0.types[key], Array($0.types.keys)) }
-        guard let found else {
-            throw .typeNotFound(key: key, suggestions: NearMatch.suggestions(for: key.tag, among: keys.map(\.tag)))
+        guard let found = state.withLock({ $0.types[key] }) else {
+            throw .typeNotFound(key: key, suggestions: suggestions(forType: key))
         }
         return found.type
     }
@@ -105,12 +88,10 @@ public final class DynamicDependencyIndex: Sendable {
     /// - Throws: ``DynamicDependencyIndexError`` naming the key, with "did you mean"
     ///   suggestions from the indexed keys.
     public func lookup(factory key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> @Sendable (DependencyContainer) throws -> Any {
-        try entry(for: key).make
-    }
-
-    /// The type a factory produces, when it was indexed with ``add(factory:producing:_:)``.
-    public func producedType(of key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> Any.Type? {
-        try entry(for: key).produces?.type
+        guard let found = state.withLock({ $0.factories[key] }) else {
+            throw .factoryNotFound(key: key, suggestions: suggestions(forFactory: key))
+        }
+        return found.make
     }
 
     /// Every indexed type key, sorted.
@@ -119,29 +100,49 @@ public final class DynamicDependencyIndex: Sendable {
     /// Every indexed factory key, sorted.
     public var factoryKeys: [DependencyFactoryKey] { state.withLock { Array($0.factories.keys) }.sorted() }
 
+    /// The type a factory produces, when it was indexed with ``add(factory:producing:_:)``;
+    /// `nil` for an untyped factory.
+    ///
+    /// - Throws: ``DynamicDependencyIndexError`` when no factory is indexed under `key`.
+    public func producedType(of key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> Any.Type? {
+        guard let found = state.withLock({ $0.factories[key] }) else {
+            throw .factoryNotFound(key: key, suggestions: suggestions(forFactory: key))
+        }
+        return found.produces?.type
+    }
+
     /// The factories known to produce `type` (those indexed with a `producing:` type), sorted.
     public func factories(producing type: Any.Type) -> [DependencyFactoryKey] {
-        let key = DependencyKey(type)
-        return state.withLock { state in
-            state.factories.filter { $0.value.produces == key }.map(\.key)
-        }.sorted()
+        factories(producing: DependencyKey(type))
     }
 
     // MARK: Internal
 
-    func entry(for key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> Factory {
-        let (found, keys) = state.withLock { ($0.factories[key], Array($0.factories.keys)) }
-        guard let found else {
-            throw .factoryNotFound(key: key, suggestions: NearMatch.suggestions(for: key.tag, among: keys.map(\.tag)))
-        }
-        return found
+    /// What an instruction's two keys name, in one look-up: the indexed type and factory,
+    /// each `nil` when not indexed.
+    func entries(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: DependencyFactory?) {
+        state.withLock { ($0.types[type], $0.factories[factory]) }
     }
 
-    func typeEntry(for key: DependencyTypeKey) -> DependencyKey? {
-        state.withLock { $0.types[key] }
+    /// The factories indexed with a `producing:` type of `type`, sorted.
+    func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
+        state.withLock { state in
+            state.factories.compactMap { $0.value.produces == type ? $0.key : nil }
+        }.sorted()
     }
 
-    var allFactories: [(key: DependencyFactoryKey, factory: Factory)] {
+    /// Indexed type keys that look like `key`, for "did you mean". Only called on a miss.
+    func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
+        NearMatch.suggestions(for: key.tag, among: typeKeys.map(\.tag)).map { DependencyTypeKey($0) }
+    }
+
+    /// Indexed factory keys that look like `key`, for "did you mean". Only called on a miss.
+    func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey] {
+        NearMatch.suggestions(for: key.tag, among: factoryKeys.map(\.tag)).map { DependencyFactoryKey($0) }
+    }
+
+    /// Every indexed factory, by key.
+    var allFactories: [(key: DependencyFactoryKey, factory: DependencyFactory)] {
         state.withLock { $0.factories.map { ($0.key, $0.value) } }.sorted { $0.key < $1.key }
     }
 }

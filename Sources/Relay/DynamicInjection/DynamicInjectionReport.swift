@@ -27,14 +27,20 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// container had one (usually a default registered in code). Set once registered.
         public var replacedRegistration: String?
 
-        public init(scope: DependencyContainerScope, type: DependencyTypeKey, factory: DependencyFactoryKey, lifecycle: LifecycleType, origin: InstructionOrigin, overridden: [LocatedInstruction] = [], replacedRegistration: String? = nil) {
-            self.scope = scope
-            self.type = type
-            self.factory = factory
-            self.lifecycle = lifecycle
-            self.origin = origin
-            self.overridden = overridden
-            self.replacedRegistration = replacedRegistration
+        /// The binding `located` asks for, before anything overrides it.
+        init(_ located: LocatedInstruction) {
+            scope = located.instruction.scope
+            type = located.instruction.type
+            factory = located.instruction.factory
+            lifecycle = located.instruction.lifecycle
+            origin = located.origin
+            overridden = []
+            replacedRegistration = nil
+        }
+
+        /// Orders bindings for output: by scope (global first), then type key.
+        static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+            lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
         }
 
         /// The instruction this binding carries out.
@@ -56,17 +62,33 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         }
     }
 
+    /// What one source gave, as the registry read it.
+    public struct Source: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The source's name (`command line`, `$RELAY_DEPENDENCIES`, `config/ui.relay`, `code`).
+        public var name: String
+        /// How many instructions it held, before merging; 0 when it was empty or absent.
+        public var instructionCount: Int
+        /// Why it had nothing to read, when the source can tell (`not set`, `no -d`,
+        /// `does not exist`); `nil` for a source that was there.
+        public var absence: String?
+
+        /// `name`, with the reason in parentheses when it was absent.
+        public var description: String {
+            absence.map { "\(name) (\($0))" } ?? name
+        }
+    }
+
     /// The policy in force; when it is disabled no source was read.
     public var policy: DynamicInjectionPolicy
-    /// The names of the sources consulted, highest precedence first.
-    public var sources: [String]
+    /// The sources consulted, highest precedence first, with what each gave.
+    public var sources: [Source]
     /// The bindings, sorted by scope (global first) then type key.
     public var bindings: [Binding]
     /// Whether the bindings were registered (`false` for a dry run with
     /// ``DynamicDependencyRegistry/plan()``).
     public var isApplied: Bool
 
-    public init(policy: DynamicInjectionPolicy, sources: [String], bindings: [Binding], isApplied: Bool) {
+    init(policy: DynamicInjectionPolicy, sources: [Source], bindings: [Binding], isApplied: Bool) {
         self.policy = policy
         self.sources = sources
         self.bindings = bindings
@@ -79,7 +101,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
                 (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
         }
         let count = bindings.count == 1 ? "1 binding" : "\(bindings.count) bindings"
-        let from = sources.isEmpty ? "" : " from \(sources.joined(separator: ", "))"
+        let from = sources.isEmpty ? "" : " from \(sources.map(\.name).joined(separator: ", "))"
         let verb = isApplied ? "" : " (dry run, nothing registered)"
         return (["Relay dynamic injection: \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
     }

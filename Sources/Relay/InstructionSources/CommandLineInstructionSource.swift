@@ -61,7 +61,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     /// Reads every `-d` value, its files and, if asked, standard input.
     ///
     /// - Returns: The instructions in argument order.
-    /// - Throws: ``InstructionSourceError`` with every problem from every argument: a `-d`
+    /// - Throws: ``DynamicInjectionError`` with every problem from every argument: a `-d`
     ///   with no value after it (`argv[N]: error: -d needs an instruction after it, e.g. …`)
     ///   or followed by another flag; `@` without a path; a value over
     ///   ``InstructionSourceLimits/maxBytes``; instruction syntax errors; every error of a

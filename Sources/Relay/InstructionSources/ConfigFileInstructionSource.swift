@@ -48,7 +48,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
     ///
     /// - Returns: The file's instructions in line order; none if the file does not exist
     ///   and ``isRequired`` is `false`.
-    /// - Throws: ``InstructionSourceError`` when the file is missing and required, is not
+    /// - Throws: ``DynamicInjectionError`` when the file is missing and required, is not
     ///   a regular file, is writable by others (the message ends with
     ///   `— run: chmod o-w <path>`), cannot be opened or read, is larger than
     ///   ``InstructionSourceLimits/maxBytes``, is not valid UTF-8 or holds NUL bytes or

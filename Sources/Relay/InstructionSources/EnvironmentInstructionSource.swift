@@ -44,7 +44,7 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     /// Parses the variable's value.
     ///
     /// - Returns: The instructions in list order; none if the variable is unset or empty.
-    /// - Throws: ``InstructionSourceError`` with every problem found: a value over
+    /// - Throws: ``DynamicInjectionError`` with every problem found: a value over
     ///   ``InstructionSourceLimits/maxBytes`` (one error), a syntax error in any segment
     ///   (including NUL and other control characters, reported at their segment and
     ///   column), more than ``InstructionSourceLimits/maxInstructions`` instructions, and

@@ -24,7 +24,7 @@ public enum InstructionSourceParsing {
     ///   - source: The name shown in origins, usually the source's ``DependencyInstructionSource/name``.
     ///   - context: Supplies the size and count limits.
     /// - Returns: The instructions in text order.
-    /// - Throws: ``InstructionSourceError`` with every problem found: text over
+    /// - Throws: ``DynamicInjectionError`` with every problem found: text over
     ///   ``InstructionSourceLimits/maxBytes`` or with more than
     ///   ``InstructionSourceLimits/maxInstructions`` instructions, instruction syntax
     ///   errors (including control characters), malformed or contradicted scope headers,
@@ -42,7 +42,7 @@ public enum InstructionSourceParsing {
     /// (a leading byte order mark is ignored) without NUL bytes or control characters
     /// other than tab, line feed and carriage return.
     ///
-    /// - Throws: ``InstructionSourceError``: for bytes over
+    /// - Throws: ``DynamicInjectionError``: for bytes over
     ///   ``InstructionSourceLimits/maxBytes``, invalid UTF-8, a NUL byte or a control
     ///   character, one error at the first offending byte; otherwise every problem
     ///   ``parseRelayText(_:source:context:)`` reports.
@@ -68,9 +68,9 @@ public enum InstructionSourceParsing {
 
     /// Adds the duplicate check to what one source read, then returns its instructions or
     /// throws every diagnostic.
-    static func finish(_ result: InstructionSourceReadResult, sourceName: String) throws(InstructionSourceError) -> [LocatedInstruction] {
-        let diagnostics = result.diagnostics + InstructionText.duplicateDiagnostics(result.instructions, sourceName: sourceName)
-        guard diagnostics.isEmpty else { throw InstructionSourceError(diagnostics: diagnostics) }
+    static func finish(_ result: InstructionSourceReadResult, sourceName: String) throws(DynamicInjectionError) -> [LocatedInstruction] {
+        let diagnostics = result.diagnostics + result.instructions.splittingRepeats().repeats
+        guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         return result.instructions
     }
 
@@ -79,7 +79,7 @@ public enum InstructionSourceParsing {
     static func finish(
         _ result: (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]),
         sourceName: String
-    ) throws(InstructionSourceError) -> [LocatedInstruction] {
+    ) throws(DynamicInjectionError) -> [LocatedInstruction] {
         try finish(InstructionSourceReadResult(instructions: result.instructions, diagnostics: result.diagnostics), sourceName: sourceName)
     }
 }

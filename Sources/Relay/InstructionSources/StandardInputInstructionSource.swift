@@ -39,7 +39,7 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     /// Reads standard input to the end and parses it.
     ///
     /// - Returns: The instructions in line order.
-    /// - Throws: ``InstructionSourceError`` when the reader throws, when the input is over
+    /// - Throws: ``DynamicInjectionError`` when the reader throws, when the input is over
     ///   ``InstructionSourceLimits/maxBytes``, when it is not valid UTF-8 or holds NUL
     ///   bytes or control characters other than tab, LF and CR (one error at the first bad
     ///   byte); otherwise with every syntax error, header problem, instruction beyond

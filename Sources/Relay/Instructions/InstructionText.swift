@@ -18,9 +18,9 @@ enum InstructionText {
         bytes: some Collection<UInt8>,
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
-    ) -> Result<String, InstructionSourceError> {
-        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, InstructionSourceError> {
-            .failure(InstructionSourceError(diagnostics: [.error(message, at: origin)]))
+    ) -> Result<String, DynamicInjectionError> {
+        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, DynamicInjectionError> {
+            .failure(DynamicInjectionError(diagnostics: [.error(message, at: origin)]))
         }
         let count = bytes.count
         guard count <= limits.maxBytes else {

@@ -11,11 +11,46 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
         self.origin = origin
     }
 
-    /// The (scope, type) pair: two instructions with equal keys bind the same thing.
-    public var conflictKey: InstructionConflictKey {
-        InstructionConflictKey(scope: instruction.scope, type: instruction.type)
+    /// What this instruction binds: its type in its scope.
+    var slot: BindingSlot {
+        BindingSlot(scope: instruction.scope, type: instruction.type)
     }
 
     /// `instruction (origin)`, e.g. `type=A,factory=B (config/ui.relay:3:1)`.
     public var description: String { "\(instruction) (\(origin))" }
+}
+
+/// What two instructions must share to conflict: the same type in the same scope.
+struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
+    let scope: DependencyContainerScope
+    let type: DependencyTypeKey
+
+    /// `MyApp.X in scope global`.
+    var description: String { "\(type.tag) in scope \(scope.name)" }
+}
+
+extension [LocatedInstruction] {
+    /// Relay's one rule for repeats inside a single input (a file, a variable, a command
+    /// line, a list given in code): each type may be bound once per scope. Returns the
+    /// first instruction for each (scope, type), in order, and an error at every repeat
+    /// with a note at the first.
+    func splittingRepeats() -> (kept: [LocatedInstruction], repeats: [RelayDiagnostic]) {
+        var first: [BindingSlot: LocatedInstruction] = [:]
+        var kept: [LocatedInstruction] = []
+        var repeats: [RelayDiagnostic] = []
+        for located in self {
+            let slot = located.slot
+            if let previous = first[slot] {
+                repeats.append(.error(
+                    "duplicate instruction for \(slot); each type may be bound once per scope in one source — remove one of them",
+                    at: located.origin,
+                    notes: [.note("previous instruction for \(slot.type.tag) is here", at: previous.origin)]
+                ))
+            } else {
+                first[slot] = located
+                kept.append(located)
+            }
+        }
+        return (kept, repeats)
+    }
 }

@@ -14,15 +14,12 @@
 /// Instructions are checked against the ``index`` (the same checks and messages as
 /// ``DynamicDependencyRegistry``) when the overrides are applied, before the operation runs.
 public struct DependencyOverrides: Sendable {
-    struct TypedEntry: Sendable {
-        let scope: DependencyContainerScope
-        let make: @Sendable (DependencyContainer) -> Registration
-    }
-
     /// The index instructions are looked up in.
     public var index: DynamicDependencyIndex
+    /// Instruction-built overrides, in the order added.
     var instructions: [LocatedInstruction] = []
-    var typed: [TypedEntry] = []
+    /// Overrides registered with a typed factory, in the order added.
+    var typed: [RegistrationRequest] = []
 
     /// No overrides yet; instructions added later are looked up in `index`.
     public init(index: DynamicDependencyIndex = .shared) {
@@ -73,33 +70,20 @@ public struct DependencyOverrides: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        typed.append(TypedEntry(scope: scope) { owner in
-            TypedRegistration(lifecycle: lifecycle, origin: .described("override at \(file):\(line)"), owner: owner, factory: factory)
-        })
+        typed.append(RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .described("override at \(file):\(line)"), factory: .typed(factory)))
     }
 
-    /// Checks the instructions and builds the frame's registrations. Later entries replace
-    /// earlier ones for the same scope and type; typed entries come after instructions.
-    func makeFrame(parent: OverrideFrame?) throws(DynamicInjectionError) -> OverrideFrame {
-        var registrations: [OverrideFrame.Key: Registration] = [:]
-        if !instructions.isEmpty {
-            // Later instructions win: keep the last per (scope, type), then check them all.
-            var last: [InstructionConflictKey: LocatedInstruction] = [:]
-            for located in instructions { last[located.conflictKey] = located }
-            let registry = DynamicDependencyRegistry(index: index, metaContainers: [])
-            let bindings = last.values.map { located in
-                DynamicInjectionReport.Binding(scope: located.instruction.scope, type: located.instruction.type, factory: located.instruction.factory, lifecycle: located.instruction.lifecycle, origin: located.origin)
-            }
-            let problems = bindings.flatMap(registry.check)
-            if !problems.isEmpty { throw DynamicInjectionError(diagnostics: problems) }
-            for registration in try registry.makeRegistrations(for: bindings) {
-                registrations[.init(scope: registration.owner.scope, key: registration.key)] = registration
-            }
+    /// Checks the instructions against the index and returns every registration of the
+    /// override layer, in order: a later one replaces an earlier one for the same scope
+    /// and type, and typed overrides come after instructions.
+    ///
+    /// Precedence is the binding plan's own rule — earlier inputs win — with each
+    /// instruction as its own input, latest first, so the last instruction for a type wins.
+    func registrations() throws(DynamicInjectionError) -> [RegistrationRequest] {
+        let inputs = instructions.reversed().map { located in
+            BindingPlan.Input(name: located.origin.description, metaContainers: DependencyMetaContainer.grouping([located]))
         }
-        for entry in typed {
-            let registration = entry.make(DependencyContainer.container(for: entry.scope))
-            registrations[.init(scope: entry.scope, key: registration.key)] = registration
-        }
-        return OverrideFrame(parent: parent, registrations: registrations)
+        let checked = try BindingPlan(merging: inputs).check(against: index)
+        return BindingPlan.registrations(for: checked) + typed
     }
 }

@@ -19,11 +19,7 @@ public func withInjectedDependencies<Result>(
     _ overrides: DependencyOverrides,
     operation: () throws -> Result
 ) throws -> Result {
-    let frame = try overrides.makeFrame(parent: OverrideContext.current)
-    let engine = ResolutionEngine.shared
-    engine.activeOverrides.add(1, ordering: .relaxed)
-    defer { engine.activeOverrides.subtract(1, ordering: .relaxed) }
-    return try OverrideContext.$current.withValue(frame, operation: operation)
+    try ResolutionEngine.shared.withOverrides(overrides.registrations(), operation: operation)
 }
 
 /// The `async` form of ``withInjectedDependencies(_:operation:)``.
@@ -32,11 +28,7 @@ public func withInjectedDependencies<Result>(
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
 ) async throws -> Result {
-    let frame = try overrides.makeFrame(parent: OverrideContext.current)
-    let engine = ResolutionEngine.shared
-    engine.activeOverrides.add(1, ordering: .relaxed)
-    defer { engine.activeOverrides.subtract(1, ordering: .relaxed) }
-    return try await OverrideContext.$current.withValue(frame, operation: operation, isolation: isolation)
+    try await ResolutionEngine.shared.withOverrides(overrides.registrations(), isolation: isolation, operation: operation)
 }
 
 /// Runs `operation` with overrides given as instruction strings (the `-d` syntax).

@@ -64,13 +64,13 @@ struct SourcesFakeReadError: Error, CustomStringConvertible {
     var description: String { "the pipe broke" }
 }
 
-/// The description of the `InstructionSourceError` that `body` throws, or a note that it
+/// The description of the `DynamicInjectionError` that `body` throws, or a note that it
 /// returned or threw something else.
 func sourcesErrorDescription(_ body: () throws -> [LocatedInstruction]) -> String {
     do {
         let instructions = try body()
         return "no error; returned \(instructions)"
-    } catch let error as InstructionSourceError {
+    } catch let error as DynamicInjectionError {
         return error.description
     } catch {
         return "unexpected error \(error)"

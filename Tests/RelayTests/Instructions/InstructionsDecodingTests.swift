@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Instructions: decoding source bytes")
 struct InstructionsDecodingTests {
-    private func decode(_ bytes: [UInt8], limits: InstructionSourceLimits = .default) -> Result<String, InstructionSourceError> {
+    private func decode(_ bytes: [UInt8], limits: InstructionSourceLimits = .default) -> Result<String, DynamicInjectionError> {
         InstructionText.decode(bytes: bytes, origin: { .file("x.relay", line: $0, column: $1) }, limits: limits)
     }
 

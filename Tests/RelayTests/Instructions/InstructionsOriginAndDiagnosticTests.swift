@@ -55,7 +55,7 @@ struct InstructionsOriginAndDiagnosticTests {
     }
 
     @Test func sourceErrorDescriptions() {
-        let error = InstructionSourceError(diagnostics: [
+        let error = DynamicInjectionError(diagnostics: [
             .error("first", at: .standardInput(line: 1, column: 2)),
             .error("second", at: .environment(variable: "RELAY_DEPENDENCIES", segment: 3, column: 4)),
         ])

@@ -93,12 +93,12 @@ extension DependencyContainer {
     private func wrapFailure(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
         if let resolutionError = error as? DependencyResolutionError { return resolutionError }
         let registration = thread.topRegistration
-        return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration, error: error)
+        return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
     }
 
     /// Cache miss, override, optional flattening or untyped registration.
     /// `generation` is non-nil when the result may be cached for this thread.
-    private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideFrame?, generation: UInt?) throws(DependencyResolutionError) -> T {
+    private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         engine.lock.lock()
@@ -140,12 +140,12 @@ extension DependencyContainer {
 
     private func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         if let typed = value as? T { return typed }
-        throw .mismatch(requested: T.self, actual: value, scope: scope, chain: thread.chain(appending: DependencyKey(T.self)), registration: registration)
+        throw .mismatch(requested: T.self, actual: value, scope: scope, chain: thread.chain(appending: DependencyKey(T.self)), registration: registration.origin.description)
     }
 
     /// Finds the registration for `key`: overrides first (innermost frame, scoped then
     /// global), then this container, then its fallback. Call with the engine lock held.
-    private func lookUp(_ key: DependencyKey, overrides: OverrideFrame?) -> Registration? {
+    private func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
         if let found = table.entries[key] { return found }
         return parent?.table.entries[key]

@@ -10,8 +10,9 @@
 /// Relay's own sources are ``CommandLineInstructionSource``,
 /// ``EnvironmentInstructionSource``, ``ConfigFileInstructionSource`` and
 /// ``StandardInputInstructionSource``. Each reports two instructions for the same
-/// (scope, type) inside itself as an error; a source of your own gets the same checks
-/// and messages from ``InstructionSourceParsing``:
+/// (scope, type) inside itself as an error (the registry does the same for any source
+/// when it merges); a source of your own gets the same parsing, checks and messages from
+/// ``InstructionSourceParsing``:
 ///
 /// ```swift
 /// struct DefaultsSource: DependencyInstructionSource {
@@ -28,7 +29,7 @@ public protocol DependencyInstructionSource: Sendable {
 
     /// Returns every instruction the source holds, each with its origin, in source order.
     ///
-    /// - Throws: ``InstructionSourceError`` with every positioned problem found. A source
+    /// - Throws: ``DynamicInjectionError`` with every positioned problem found. A source
     ///   should report all the problems it can find, not only the first.
     func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction]
 }
@@ -42,4 +43,11 @@ public struct InstructionReadContext: Sendable {
     public init(limits: InstructionSourceLimits = .default) {
         self.limits = limits
     }
+}
+
+/// A source that can say why it had nothing to read (`not set`, `no -d`, `does not
+/// exist`), for the report. Relay's own sources adopt it.
+protocol AbsenceReporting {
+    /// Why the source holds nothing, or `nil` when it is there.
+    var absence: String? { get }
 }

@@ -1,0 +1,93 @@
+/// Throw-away copies of the live containers: same factories, fresh singletons, no
+/// per-thread caching. Validation resolves in one so that nothing the app created is
+/// touched and nothing created there leaks out.
+struct DetachedWorld {
+    let global: DependencyContainer
+    let scoped: [DependencyContainerScope: DependencyContainer]
+
+    /// Every container of the world: global first, then scopes by name.
+    var containers: [DependencyContainer] {
+        [global] + scoped.values.sorted { $0.scope.name < $1.scope.name }
+    }
+
+    /// Copies every live container under the engine lock.
+    static func copyingLiveContainers() -> DetachedWorld {
+        let engine = ResolutionEngine.shared
+        return engine.lock.withLock {
+            let global = DependencyContainer(scope: .global, parent: nil, isDetached: true)
+            copy(DependencyContainer.global, into: global)
+            var scoped: [DependencyContainerScope: DependencyContainer] = [:]
+            for (scope, live) in engine.scopedContainers {
+                let copy = DependencyContainer(scope: scope, parent: global, isDetached: true)
+                Self.copy(live, into: copy)
+                scoped[scope] = copy
+            }
+            return DetachedWorld(global: global, scoped: scoped)
+        }
+    }
+
+    /// Call with the engine lock held.
+    private static func copy(_ live: DependencyContainer, into copy: DependencyContainer) {
+        for (key, registration) in live.table.entries {
+            copy.table.entries[key] = registration.copy(owner: copy)
+        }
+    }
+
+    /// Breaks the container ↔ registration reference cycles so the copies are freed.
+    func tearDown() {
+        ResolutionEngine.shared.lock.withLock {
+            for container in containers { container.table.entries.removeAll() }
+        }
+    }
+}
+
+extension ResolutionEngine {
+    /// Resolves every registration of every container in a throw-away world and returns
+    /// every failure: containers global first then by scope, types by name.
+    func validateRegistrations() -> [DependencyValidationError.Failure] {
+        let world = DetachedWorld.copyingLiveContainers()
+        defer { world.tearDown() }
+        var failures: [DependencyValidationError.Failure] = []
+        for container in world.containers {
+            let registrations = lock.withLock { Array(container.table.entries.values) }
+            for registration in registrations.sorted(by: { $0.key.typeName < $1.key.typeName }) {
+                do {
+                    _ = try container.resolveOpened(registration.key.type)
+                } catch {
+                    let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
+                    failures.append(.init(subject: "\(registration.key.typeName) in \(place) (registered at \(registration.origin))", error: error))
+                }
+            }
+        }
+        return failures
+    }
+
+    /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`).
+    /// A typed factory is registered there under the type it produces and resolved, which
+    /// also catches cycles through it; an untyped one is called directly.
+    func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) {
+        let world = DetachedWorld.copyingLiveContainers()
+        defer { world.tearDown() }
+        do {
+            if let produced = factory.produces {
+                let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
+                insert(request, into: world.global)
+                _ = try world.global.resolveOpened(produced.type)
+            } else {
+                _ = try factory.make(world.global)
+            }
+        } catch let error as DependencyResolutionError {
+            throw error
+        } catch {
+            throw .factoryFailed(key: DependencyKey(Any.self), scope: .global, chain: [], registration: subject, error: error)
+        }
+    }
+}
+
+extension DependencyContainer {
+    /// Resolves a type known only as a metatype, through the normal typed path (the
+    /// existential is opened, so the result is checked against the type).
+    func resolveOpened<T>(_ type: T.Type) throws(DependencyResolutionError) -> Any {
+        try tryResolve(T.self)
+    }
+}

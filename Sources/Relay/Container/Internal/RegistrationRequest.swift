@@ -1,0 +1,47 @@
+/// A factory as a value: what the engine needs to turn it into a registration.
+///
+/// Code outside the engine never builds or touches a ``Registration``; it describes the
+/// factory with one of these and hands it to the engine in a ``RegistrationRequest``.
+struct DependencyFactory: Sendable {
+    /// The type the factory produces when it is known statically; `nil` for an untyped
+    /// factory, whose result is checked when it is resolved.
+    let produces: DependencyKey?
+    /// Runs the factory, returning its result as `Any`.
+    let make: @Sendable (DependencyContainer) throws -> Any
+    /// Builds a typed registration (resolves without a dynamic cast); `nil` when untyped.
+    fileprivate let makeTyped: (@Sendable (LifecycleType, RegistrationOrigin, DependencyContainer) -> Registration)?
+
+    /// A factory whose result type is known: `T`.
+    static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
+        DependencyFactory(
+            produces: DependencyKey(T.self),
+            make: { try factory($0) },
+            makeTyped: { lifecycle, origin, owner in
+                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
+            }
+        )
+    }
+
+    /// A factory returning `Any`, checked against the requested type at resolve time.
+    static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
+        DependencyFactory(produces: nil, make: factory, makeTyped: nil)
+    }
+}
+
+/// One registration to make: `factory` for `key` in the container of `scope`.
+struct RegistrationRequest: Sendable {
+    let scope: DependencyContainerScope
+    let key: DependencyKey
+    let lifecycle: LifecycleType
+    let origin: RegistrationOrigin
+    let factory: DependencyFactory
+
+    /// The registration, owned by `owner`: typed when the factory is known to produce
+    /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
+    func makeRegistration(owner: DependencyContainer) -> Registration {
+        if let makeTyped = factory.makeTyped, factory.produces == key {
+            return makeTyped(lifecycle, origin, owner)
+        }
+        return UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory.make)
+    }
+}

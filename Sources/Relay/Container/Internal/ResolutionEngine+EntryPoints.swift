@@ -1,0 +1,82 @@
+/// The engine's entry points: the only ways code outside `Container/Internal` changes or
+/// inspects registrations. Each takes the engine lock itself, once.
+extension ResolutionEngine {
+    /// The container for `scope`, created on first use.
+    func container(for scope: DependencyContainerScope) -> DependencyContainer {
+        if scope.isGlobal { return DependencyContainer.global }
+        return lock.withLock {
+            if let existing = scopedContainers[scope] { return existing }
+            let created = DependencyContainer(scope: scope, parent: DependencyContainer.global, isDetached: false)
+            scopedContainers[scope] = created
+            return created
+        }
+    }
+
+    /// Registers a typed factory in `container` (the `register(_:lifecycle:factory:)` path).
+    func insert<T>(
+        _ type: T.Type,
+        into container: DependencyContainer,
+        lifecycle: LifecycleType,
+        origin: RegistrationOrigin,
+        factory: @escaping @Sendable (DependencyContainer) throws -> T
+    ) {
+        store(TypedRegistration(lifecycle: lifecycle, origin: origin, owner: container, factory: factory), in: container)
+    }
+
+    /// Registers one request in `container`.
+    func insert(_ request: RegistrationRequest, into container: DependencyContainer) {
+        store(request.makeRegistration(owner: container), in: container)
+    }
+
+    private func store(_ registration: Registration, in container: DependencyContainer) {
+        lock.withLock {
+            container.table.entries[registration.key] = registration
+            tablesChanged()
+        }
+    }
+
+    /// Registers every request in the live container of its scope, under one lock
+    /// acquisition, so no thread sees some of them without the others. Returns, for each,
+    /// where the registration it replaced was made (`nil` if none).
+    func insert(_ requests: [RegistrationRequest]) -> [String?] {
+        guard !requests.isEmpty else { return [] }
+        let owners = requests.map { container(for: $0.scope) }
+        let registrations = zip(requests, owners).map { $0.makeRegistration(owner: $1) }
+        return lock.withLock {
+            let replaced = zip(registrations, owners).map { registration, owner in
+                owner.table.entries.updateValue(registration, forKey: registration.key)?.origin.description
+            }
+            tablesChanged()
+            return replaced
+        }
+    }
+
+    /// Removes every registration (and so every singleton) of `container`.
+    func reset(_ container: DependencyContainer) {
+        lock.withLock {
+            container.table.entries.removeAll()
+            tablesChanged()
+        }
+    }
+
+    /// Removes every registration of every live container.
+    func resetAll() {
+        lock.withLock {
+            for container in allContainers { container.table.entries.removeAll() }
+            tablesChanged()
+        }
+    }
+
+    /// Whether resolving `key` from `container` finds a registration (its own or its
+    /// fallback's). Overrides are not considered.
+    func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
+        lock.withLock {
+            container.table.entries[key] != nil || container.parent?.table.entries[key] != nil
+        }
+    }
+
+    /// The keys registered in `container` itself, by type name.
+    func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
+        lock.withLock { Array(container.table.entries.keys) }.sorted { $0.typeName < $1.typeName }
+    }
+}

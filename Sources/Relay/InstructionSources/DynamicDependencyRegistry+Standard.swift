@@ -1,0 +1,49 @@
+import Foundation
+
+/// The standard set-up of a live process: which sources, in which order.
+extension DynamicDependencyRegistry {
+    /// The standard sources of a live process, highest precedence first: the command line,
+    /// `$RELAY_DEPENDENCIES`, then `$RELAY_DEPENDENCIES_FILE` or `./.relay`.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The process environment.
+    ///   - workingDirectory: Where `./.relay` is looked for (never in parent directories).
+    public static func standardSources(
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> [any DependencyInstructionSource] {
+        var sources: [any DependencyInstructionSource] = [
+            CommandLineInstructionSource(arguments: arguments),
+            EnvironmentInstructionSource(environment: environment),
+        ]
+        if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {
+            sources.append(file)
+        }
+        return sources
+    }
+
+    /// The registry an app runs at start-up: the ``standardSources(arguments:environment:workingDirectory:)``
+    /// of the live process, the shared index, and the default policy (on in debug builds,
+    /// off in release builds).
+    ///
+    /// ```swift
+    /// try DynamicDependencyRegistry.standard().registerDependencies()
+    /// ```
+    public static func standard(
+        index: DynamicDependencyIndex = .shared,
+        policy: DynamicInjectionPolicy = .default,
+        limits: InstructionSourceLimits = .default,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> DynamicDependencyRegistry {
+        DynamicDependencyRegistry(
+            index: index,
+            sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory),
+            policy: policy,
+            limits: limits
+        )
+    }
+}
