@@ -6,13 +6,13 @@
 ///
 /// The executable's `main.swift` only wires the real process into a
 /// ``RelayToolContext`` and exits with the returned status.
-public enum RelayCommand {
+package enum RelayCommand {
     /// Runs one command line and returns the exit status (see ``RelayExitStatus``).
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name, e.g. `["check", "a.relay"]`.
     ///   - context: The environment, working directory, standard input and output streams.
-    public static func run(arguments: [String], context: RelayToolContext) -> Int32 {
+    package static func run(arguments: [String], context: RelayToolContext) -> Int32 {
         let invocation: RelayInvocation
         do {
             invocation = try RelayToolArguments.parse(arguments)

@@ -1,10 +1,10 @@
 /// The exit statuses of the `relay` command.
-public enum RelayExitStatus {
+package enum RelayExitStatus {
     /// Everything checked is valid, or the command did what was asked.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// A file or source has errors (printed to standard error), or `format --check`
     /// found a file that is not canonically formatted.
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command line itself is wrong: an unknown command or option, or a missing argument.
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }

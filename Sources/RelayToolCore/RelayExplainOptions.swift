@@ -1,18 +1,18 @@
 /// The options of `relay explain`.
-public struct RelayExplainOptions: Hashable, Sendable {
+package struct RelayExplainOptions: Hashable, Sendable {
     /// The command line with every argument that is not part of a `-d` form
     /// (`-d VALUE`, `--dependency VALUE`, `--dependency=VALUE`) replaced by an empty
     /// string. Keeping the positions means `argv[N]` in messages is the Nth argument
     /// after `relay` (counting from 0), as in an app.
-    public var dependencyArguments: [String]
+    package var dependencyArguments: [String]
     /// The `.relay` file given with `--file`, which replaces `$RELAY_DEPENDENCIES_FILE`
     /// and `./.relay`; `nil` to use those.
-    public var file: String?
+    package var file: String?
     /// Whether to print JSON instead of text (`--json`).
-    public var json: Bool
+    package var json: Bool
 
     /// Creates options.
-    public init(dependencyArguments: [String], file: String? = nil, json: Bool = false) {
+    package init(dependencyArguments: [String], file: String? = nil, json: Bool = false) {
         self.dependencyArguments = dependencyArguments
         self.file = file
         self.json = json

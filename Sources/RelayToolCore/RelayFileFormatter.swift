@@ -15,7 +15,7 @@ import Relay
 ///   line; lines end with LF, and the text ends with one.
 ///
 /// The result is checked: it must read back as exactly the same instructions.
-public enum RelayFileFormatter {
+package enum RelayFileFormatter {
     /// Formats `text`.
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ public enum RelayFileFormatter {
     /// - Returns: The canonical text; empty for a file with neither instructions nor comments.
     /// - Throws: ``RelayFormatError`` when the text and the instructions disagree, or the
     ///   canonical text would not read back as the same instructions.
-    public static func format(_ text: String, instructions: [LocatedInstruction]) throws(RelayFormatError) -> String {
+    package static func format(_ text: String, instructions: [LocatedInstruction]) throws(RelayFormatError) -> String {
         let layout = try RelayFileLayout(text: text, instructions: instructions)
         var parts: [[String]] = []
 
@@ -36,10 +36,7 @@ public enum RelayFileFormatter {
             parts.append(Array(preamble.joined(separator: [""])))
         }
         if !layout.global.entries.isEmpty {
-            let entries = layout.global.entries.sorted { lhs, rhs in
-                let (l, r) = (lhs.instruction, rhs.instruction)
-                return (l.scope.isGlobal ? 0 : 1, l.scope.name, l.type.tag) < (r.scope.isGlobal ? 0 : 1, r.scope.name, r.type.tag)
-            }
+            let entries = layout.global.entries.sorted { DependencyInjectionInstruction.printOrder($0.instruction, $1.instruction) }
             parts.append(layout.global.comments + lines(entries) { $0.description })
         }
         for name in layout.scoped.keys.sorted() {

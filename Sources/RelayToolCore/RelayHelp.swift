@@ -1,7 +1,7 @@
 /// The help texts of `relay` and its commands, written for a person at a terminal.
-public enum RelayHelp {
+package enum RelayHelp {
     /// The help for `command`, or for `relay` as a whole when `nil`. Ends with a line feed.
-    public static func text(for command: RelaySubcommand?) -> String {
+    package static func text(for command: RelaySubcommand?) -> String {
         switch command {
         case nil, .help?: overview
         case .check?: check

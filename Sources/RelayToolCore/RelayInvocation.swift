@@ -1,5 +1,5 @@
 /// What a `relay` command line asks for; made by ``RelayToolArguments/parse(_:)``.
-public enum RelayInvocation: Hashable, Sendable {
+package enum RelayInvocation: Hashable, Sendable {
     /// Show help: for `relay` as a whole when the command is `nil`, otherwise for one command.
     case help(RelaySubcommand?)
     /// Validate the files at `paths`; `-` is standard input.

@@ -1,5 +1,5 @@
 /// The commands `relay` understands.
-public enum RelaySubcommand: String, Hashable, Sendable, CaseIterable {
+package enum RelaySubcommand: String, Hashable, Sendable, CaseIterable {
     /// `relay check`: validate `.relay` files.
     case check
     /// `relay explain`: show the merged bindings of the standard sources.

@@ -9,12 +9,12 @@
 ///
 /// Options may come in any order; `-h` or `--help` anywhere before `--` asks for the
 /// command's help. After `--`, `check` and `format` take every argument as a path.
-public enum RelayToolArguments {
+package enum RelayToolArguments {
     /// Parses `arguments`, which exclude the program name.
     ///
     /// - Throws: ``RelayUsageError`` for a missing or unknown command, an unknown option,
     ///   an option without its value, or missing or unexpected paths.
-    public static func parse(_ arguments: [String]) throws(RelayUsageError) -> RelayInvocation {
+    package static func parse(_ arguments: [String]) throws(RelayUsageError) -> RelayInvocation {
         guard let command = arguments.first else {
             throw RelayUsageError("missing command; use check, explain, format or help")
         }

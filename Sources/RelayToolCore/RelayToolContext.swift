@@ -3,21 +3,21 @@ import Relay
 /// Everything `relay` takes from and gives to its process, so that tests can run it
 /// without a subprocess: the environment, the working directory, standard input and the
 /// two output streams.
-public struct RelayToolContext {
+package struct RelayToolContext {
     /// The environment variables (`RELAY_DEPENDENCIES`, `RELAY_DEPENDENCIES_FILE`).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The directory relative paths and `./.relay` are resolved against.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// Returns the bytes of standard input. It is passed the most bytes worth reading
     /// (the size limit plus one) and is called at most once, and only when `-` is given.
-    public var standardInput: @Sendable (_ maxBytes: Int) throws -> [UInt8]
+    package var standardInput: @Sendable (_ maxBytes: Int) throws -> [UInt8]
     /// Writes text to standard output. The text includes its line ends.
-    public var output: (String) -> Void
+    package var output: (String) -> Void
     /// Writes text to standard error. The text includes its line ends.
-    public var errorOutput: (String) -> Void
+    package var errorOutput: (String) -> Void
 
     /// Creates a context.
-    public init(
+    package init(
         environment: [String: String],
         workingDirectory: String,
         standardInput: @escaping @Sendable (_ maxBytes: Int) throws -> [UInt8],
@@ -33,7 +33,7 @@ public struct RelayToolContext {
 
     /// Reads the process's real standard input, stopping once `maxBytes` bytes arrived.
     /// Pass it as ``standardInput`` when wiring a real process.
-    public static func readProcessStandardInput(upTo maxBytes: Int) throws -> [UInt8] {
+    package static func readProcessStandardInput(upTo maxBytes: Int) throws -> [UInt8] {
         try StandardInputInstructionSource.readStandardInput(upTo: maxBytes)
     }
 

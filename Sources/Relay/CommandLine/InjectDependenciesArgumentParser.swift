@@ -30,7 +30,7 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     }
 
     public func canParse(arguments: [String]) -> Bool {
-        CommandLineInstructionSource.containsDependencyFlags(arguments)
+        DependencyArgumentScanner.containsDependencyFlags(arguments)
     }
 
     /// Registers the instructions in `arguments` (the arguments after the program name).

@@ -14,8 +14,8 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
         var unwrapped = type
         // The metadata-kind test is one runtime call; the conformance cast only runs for
         // types that really are Optional.
-        while isOptionalType(unwrapped), let optional = unwrapped as? any _RelayOptionalMarker.Type {
-            unwrapped = optional.relayWrappedType
+        while isOptionalType(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
+            unwrapped = optional.wrappedType
         }
         self.type = unwrapped
         self.id = ObjectIdentifier(unwrapped)
@@ -32,10 +32,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Lets `DependencyKey` see through `Optional` without knowing `Wrapped` statically.
-public protocol _RelayOptionalMarker {
-    static var relayWrappedType: Any.Type { get }
+protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
 }
 
-extension Optional: _RelayOptionalMarker {
-    public static var relayWrappedType: Any.Type { Wrapped.self }
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -40,7 +40,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
 
         /// Orders bindings for output: by scope (global first), then type key.
         static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
-            lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
+            DependencyInjectionInstruction.printOrder(lhs.instruction, rhs.instruction)
         }
 
         /// The instruction this binding carries out.

@@ -22,14 +22,11 @@ struct CommandLineInstructionCollector {
     mutating func addInstruction(_ text: String, argumentIndex: Int, columnOffset: Int) {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
-            diagnostics.append(.error(
-                "the argument is \(size) bytes; the limit is \(limits.maxBytes) bytes — move the instructions to a .relay file and pass -d @<path>, or raise InstructionSourceLimits.maxBytes",
-                at: .commandLine(argumentIndex: argumentIndex)
-            ))
+            diagnostics.append(limits.sizeError("the argument", bytes: size, remedy: "move the instructions to a .relay file and pass -d @<path>,", at: .commandLine(argumentIndex: argumentIndex)))
             return
         }
         do {
-            let parsed = try DependencyInjectionInstruction.parse(text, defaultScope: .global)
+            let parsed = try InstructionParser.parse(text, defaultScope: .global)
             append(LocatedInstruction(instruction: parsed.instruction, origin: .commandLine(argumentIndex: argumentIndex)))
         } catch {
             diagnostics.append(.error(error.message, at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + error.column)))
@@ -61,10 +58,7 @@ struct CommandLineInstructionCollector {
         guard !isFull else { return }
         guard result.instructions.count < limits.maxInstructions else {
             isFull = true
-            diagnostics.append(.error(
-                "more than \(limits.maxInstructions) instructions on the command line; move some to a .relay file or raise InstructionSourceLimits.maxInstructions",
-                at: located.origin
-            ))
+            diagnostics.append(limits.countError(in: " on the command line", remedy: "move some to a .relay file", at: located.origin))
             return
         }
         result.instructions.append(located)

@@ -52,12 +52,6 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
         CommandLineInstructionSource(arguments: Array(CommandLine.arguments.dropFirst()))
     }
 
-    /// Whether `arguments` (without the program name) holds any `-d`, `--dependency` or
-    /// `--dependency=` argument before a `--`, well-formed or not.
-    static func containsDependencyFlags(_ arguments: [String]) -> Bool {
-        DependencyArgumentScanner.containsDependencyFlags(arguments)
-    }
-
     /// Reads every `-d` value, its files and, if asked, standard input.
     ///
     /// - Returns: The instructions in argument order.

@@ -87,7 +87,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
         case .failure(.worldWritable):
             return failure("the file is writable by every user, so anyone on this machine could change which implementations the app runs — run: chmod o-w \(ShellQuoting.quote(path))")
         case .failure(.tooLarge(let size)):
-            return failure("the input is \(size) bytes; the limit is \(limits.maxBytes) bytes — split the file or raise InstructionSourceLimits.maxBytes")
+            return InstructionSourceReadResult(diagnostics: [limits.sizeError("the input", bytes: size, remedy: "split the file", at: whole)])
         case .failure(.cannotOpen(let error)):
             return failure("cannot open the file: \(error); make it readable by the user that runs the app")
         case .failure(.cannotRead(let error)):

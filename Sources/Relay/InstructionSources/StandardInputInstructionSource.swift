@@ -26,13 +26,16 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     /// `<stdin>`.
     public var name: String { "<stdin>" }
 
-    /// Creates a source.
+    /// A source over the process's standard input.
+    public init() {
+        self.init(reader: Self.readStandardInput(upTo:))
+    }
+
+    /// A source over bytes of your own (tests inject their input this way).
     ///
     /// - Parameter reader: Returns the input's bytes, given the most bytes to return
-    ///   (returning more is allowed; anything beyond the limit is rejected). Defaults to
-    ///   ``readStandardInput(upTo:)``, which reads the process's standard input. Tests
-    ///   inject their own.
-    public init(reader: @escaping @Sendable (_ maxBytes: Int) throws -> [UInt8] = StandardInputInstructionSource.readStandardInput(upTo:)) {
+    ///   (returning more is allowed; anything beyond the limit is rejected).
+    public init(reader: @escaping @Sendable (_ maxBytes: Int) throws -> [UInt8]) {
         self.reader = reader
     }
 
@@ -58,10 +61,7 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
             return InstructionSourceReadResult(diagnostics: [.error("cannot read standard input: \(error)", at: whole)])
         }
         guard bytes.count <= limits.maxBytes else {
-            return InstructionSourceReadResult(diagnostics: [.error(
-                "the input is more than \(limits.maxBytes) bytes, the limit — move the instructions to a .relay file or raise InstructionSourceLimits.maxBytes",
-                at: whole
-            )])
+            return InstructionSourceReadResult(diagnostics: [limits.sizeError("the input", bytes: nil, remedy: "move the instructions to a .relay file", at: whole)])
         }
         return InstructionSourceParsing.parseRelayBytes(bytes, origin: { .standardInput(line: $0, column: $1) }, limits: limits)
     }
@@ -72,7 +72,7 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     /// Blocks until the writer closes its end, as any read of standard input does.
     ///
     /// - Throws: An error describing the failed `read(2)` call (interrupted calls are retried).
-    public static func readStandardInput(upTo maxBytes: Int) throws -> [UInt8] {
+    package static func readStandardInput(upTo maxBytes: Int) throws -> [UInt8] {
         try RegularFileReader.readAll(STDIN_FILENO, upTo: maxBytes).get()
     }
 }

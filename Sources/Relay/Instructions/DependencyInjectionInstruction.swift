@@ -62,16 +62,6 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
         self = parsed.instruction
     }
 
-    /// Parses an instruction whose scope defaults to `defaultScope` (used under a
-    /// `[scope]` header), reporting whether the text gave `scope=` itself.
-    static func parse(
-        _ text: some StringProtocol,
-        defaultScope: DependencyContainerScope
-    ) throws(DependencyInjectionInstructionError) -> (instruction: DependencyInjectionInstruction, scopeIsExplicit: Bool) {
-        let parsed = try InstructionParser.parse(text, defaultScope: defaultScope)
-        return (parsed.instruction, parsed.scopeIsExplicit)
-    }
-
     /// The canonical text form: `type=…,factory=…`, then `,scope=…` unless the scope is
     /// global and `,lifecycle=transient` if transient, with values escaped as needed.
     public var description: String {
@@ -101,5 +91,13 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
         try container.encode(factory, forKey: .factory)
         try container.encode(scope, forKey: .scope)
         try container.encode(lifecycle, forKey: .lifecycle)
+    }
+}
+
+extension DependencyInjectionInstruction {
+    /// The order of instructions in everything Relay prints: by scope (global first, then
+    /// by name), then by type key.
+    package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+        lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
     }
 }

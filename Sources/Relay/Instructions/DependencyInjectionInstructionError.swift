@@ -16,7 +16,7 @@ public struct DependencyInjectionInstructionError: Error, Hashable, Sendable, Cu
     public let input: String
 
     /// Creates an error.
-    public init(message: String, column: Int, input: String) {
+    init(message: String, column: Int, input: String) {
         self.message = message
         self.column = column
         self.input = input

@@ -38,8 +38,8 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
     /// For ``Kind/commandLine``, the index into the argument array; otherwise `nil`.
     public let argumentIndex: Int?
 
-    /// Creates an origin from all of its parts. Prefer the static constructors.
-    public init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, argumentIndex: Int? = nil) {
+    /// Creates an origin from all of its parts; the static constructors are the public way.
+    init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, argumentIndex: Int? = nil) {
         self.kind = kind
         self.source = source
         self.line = line
@@ -83,7 +83,7 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
 
     /// Returns a copy whose column is advanced by `n` scalars, to point inside an
     /// instruction. A missing column is treated as column 1, so the result is `1 + n`.
-    public func offset(byColumns n: Int) -> InstructionOrigin {
+    func offset(byColumns n: Int) -> InstructionOrigin {
         InstructionOrigin(kind: kind, source: source, line: line, column: (column ?? 1) + n, argumentIndex: argumentIndex)
     }
 

@@ -16,3 +16,26 @@ public struct InstructionSourceLimits: Hashable, Sendable {
     /// 1 MiB and 10 000 instructions.
     public static let `default` = InstructionSourceLimits()
 }
+
+extension InstructionSourceLimits {
+    /// The error for an input over ``maxBytes`` — every source words it this way.
+    ///
+    /// - Parameters:
+    ///   - subject: What is too large: `the input`, `the value`, `the argument`.
+    ///   - bytes: Its size, or `nil` when only "more than the limit" is known.
+    ///   - remedy: What to do instead of raising the limit.
+    func sizeError(_ subject: String, bytes: Int?, remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
+        let size = bytes.map { "is \($0) bytes; the limit is \(maxBytes) bytes" } ?? "is more than \(maxBytes) bytes, the limit"
+        return .error("\(subject) \(size) — \(remedy) or raise InstructionSourceLimits.maxBytes", at: origin)
+    }
+
+    /// The error at the first instruction over ``maxInstructions`` — every source words
+    /// it this way.
+    ///
+    /// - Parameters:
+    ///   - place: Where they were counted, e.g. ` on the command line`, or empty.
+    ///   - remedy: What to do instead of raising the limit.
+    func countError(in place: String = "", remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
+        .error("more than \(maxInstructions) instructions\(place); \(remedy) or raise InstructionSourceLimits.maxInstructions", at: origin)
+    }
+}

@@ -22,8 +22,7 @@ extension InstructionText {
         }
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
-            let message = "the value is \(size) bytes; the limit is \(limits.maxBytes) bytes — move the instructions to a .relay file or raise InstructionSourceLimits.maxBytes"
-            return ([], [.error(message, at: origin(1, 1).withoutPosition)])
+            return ([], [limits.sizeError("the value", bytes: size, remedy: "move the instructions to a .relay file", at: origin(1, 1).withoutPosition)])
         }
 
         var instructions: [LocatedInstruction] = []
@@ -35,10 +34,7 @@ extension InstructionText {
             do {
                 let parsed = try InstructionParser.parse(string(segment), defaultScope: .global)
                 guard instructions.count < limits.maxInstructions else {
-                    diagnostics.append(.error(
-                        "more than \(limits.maxInstructions) instructions; move some to a .relay file or raise InstructionSourceLimits.maxInstructions",
-                        at: origin(number, column)
-                    ))
+                    diagnostics.append(limits.countError(remedy: "move some to a .relay file", at: origin(number, column)))
                     break
                 }
                 instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column)))

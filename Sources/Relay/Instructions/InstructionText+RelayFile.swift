@@ -35,8 +35,7 @@ extension InstructionText {
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
-            let message = "the input is \(size) bytes; the limit is \(limits.maxBytes) bytes — split the file or raise InstructionSourceLimits.maxBytes"
-            return ([], [.error(message, at: source(1, 1).withoutPosition)])
+            return ([], [limits.sizeError("the input", bytes: size, remedy: "split the file", at: source(1, 1).withoutPosition)])
         }
         var scalars = Substring(text).unicodeScalars
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
@@ -79,10 +78,7 @@ extension InstructionText {
             }
             if case .invalid = header { continue }
             guard instructions.count < limits.maxInstructions else {
-                diagnostics.append(.error(
-                    "more than \(limits.maxInstructions) instructions; split the file or raise InstructionSourceLimits.maxInstructions",
-                    at: source(lineNumber, indent + 1)
-                ))
+                diagnostics.append(limits.countError(remedy: "split the file", at: source(lineNumber, indent + 1)))
                 break
             }
             instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: source(lineNumber, indent + 1)))

@@ -24,10 +24,7 @@ enum InstructionText {
         }
         let count = bytes.count
         guard count <= limits.maxBytes else {
-            return failure(
-                "the input is \(count) bytes; the limit is \(limits.maxBytes) bytes — split the file or raise InstructionSourceLimits.maxBytes",
-                origin(1, 1).withoutPosition
-            )
+            return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
         }
         var bytes = Array(bytes)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {

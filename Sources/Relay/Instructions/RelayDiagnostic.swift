@@ -27,7 +27,7 @@ public struct RelayDiagnostic: Hashable, Sendable, Codable, CustomStringConverti
     public let notes: [RelayDiagnostic]
 
     /// Creates a diagnostic.
-    public init(origin: InstructionOrigin, severity: Severity = .error, message: String, notes: [RelayDiagnostic] = []) {
+    init(origin: InstructionOrigin, severity: Severity = .error, message: String, notes: [RelayDiagnostic] = []) {
         self.origin = origin
         self.severity = severity
         self.message = message

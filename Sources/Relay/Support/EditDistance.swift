@@ -1,20 +1,28 @@
 /// Finds near misses for "did you mean" suggestions.
 enum NearMatch {
-    /// Levenshtein distance over Unicode scalars, case-insensitive.
+    /// Edit distance over Unicode scalars, case-insensitive: insertions, deletions,
+    /// substitutions and swaps of two neighbours each count as one edit (optimal string
+    /// alignment), so `Stbu7` is one edit from `Stub7`. Relay's only edit distance.
     static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased().unicodeScalars)
         let y = Array(b.lowercased().unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        // Three rows: the one two back is needed for swaps.
+        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
             current[0] = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                current[j] = value
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[y.count]
     }

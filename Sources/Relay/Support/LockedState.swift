@@ -7,7 +7,7 @@
 ///
 /// `@unchecked Sendable` is safe: `value` is only read or written inside `withLock`, with
 /// the mutex held.
-final class LockedState<Value>: @unchecked Sendable {
+final class LockedState<Value: Sendable>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var value: Value
 

@@ -137,13 +137,13 @@ struct SourcesCommandLineTests {
     }
 
     @Test func containsDependencyFlags() {
-        #expect(CommandLineInstructionSource.containsDependencyFlags(["-d", "type=A,factory=B"]))
-        #expect(CommandLineInstructionSource.containsDependencyFlags(["--verbose", "--dependency", "@ui.relay"]))
-        #expect(CommandLineInstructionSource.containsDependencyFlags(["--dependency=-"]))
-        #expect(CommandLineInstructionSource.containsDependencyFlags(["-d"]))  // malformed still counts
-        #expect(!CommandLineInstructionSource.containsDependencyFlags([]))
-        #expect(!CommandLineInstructionSource.containsDependencyFlags(["-v", "type=A,factory=B", "-dx", "--dependencies"]))
-        #expect(!CommandLineInstructionSource.containsDependencyFlags(["--", "-d", "type=A,factory=B"]))
+        #expect(DependencyArgumentScanner.containsDependencyFlags(["-d", "type=A,factory=B"]))
+        #expect(DependencyArgumentScanner.containsDependencyFlags(["--verbose", "--dependency", "@ui.relay"]))
+        #expect(DependencyArgumentScanner.containsDependencyFlags(["--dependency=-"]))
+        #expect(DependencyArgumentScanner.containsDependencyFlags(["-d"]))  // malformed still counts
+        #expect(!DependencyArgumentScanner.containsDependencyFlags([]))
+        #expect(!DependencyArgumentScanner.containsDependencyFlags(["-v", "type=A,factory=B", "-dx", "--dependencies"]))
+        #expect(!DependencyArgumentScanner.containsDependencyFlags(["--", "-d", "type=A,factory=B"]))
     }
 
     @Test func standardUsesTheArgumentsAfterTheProgramName() {

@@ -102,10 +102,10 @@ struct InstructionsParsingTests {
     }
 
     @Test func internalParseReportsExplicitScope() throws {
-        let implicit = try DependencyInjectionInstruction.parse("type=A,factory=B", defaultScope: "checkout")
+        let implicit = try InstructionParser.parse("type=A,factory=B", defaultScope: "checkout")
         #expect(implicit.instruction.scope == "checkout")
         #expect(!implicit.scopeIsExplicit)
-        let explicit = try DependencyInjectionInstruction.parse("type=A,factory=B,scope=global"[...], defaultScope: "checkout")
+        let explicit = try InstructionParser.parse("type=A,factory=B,scope=global"[...], defaultScope: "checkout")
         #expect(explicit.instruction.scope == .global)
         #expect(explicit.scopeIsExplicit)
     }

@@ -12,7 +12,7 @@ private let optionalMetadataKind = metadataKind(of: Int?.self)
 /// Whether `type` is an `Optional`, as one runtime call and a compare.
 ///
 /// Only `Optional<Wrapped>` has `Optional`'s metadata kind, so this is exact. It guards
-/// `DependencyKey.init`'s `type as? any _RelayOptionalMarker.Type`, a protocol-conformance
+/// `DependencyKey.init`'s `type as? any OptionalMarker.Type`, a protocol-conformance
 /// look-up that would otherwise cost about 25 ns on every registration (see
 /// docs/performance.md). `swift_getMetadataKind` is part of the Swift runtime's stable ABI.
 @inline(__always)

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Checks that the folders of Sources/Relay form layers with arrows pointing one way.
+#
+#   Support ← Container ← Instructions ← DynamicInjection ← {InstructionSources, Overrides}
+#           ← {CommandLine, LaunchArguments}
+#
+# A folder may use the folders to its left, never one to its right or a sibling in the
+# same braces. "Uses" means: names a type, protocol or free function declared at the top
+# level of a file in that folder (comments are ignored). It also checks that the engine is
+# sealed: only Container/Internal touches the lock, the registration tables, Registration
+# and SingletonCell. Prints every violation as path:line and exits 1 if there is any.
+set -euo pipefail
+cd "$(dirname "$0")/../Sources/Relay"
+
+# rank:folder — equal ranks are siblings and may not use each other either.
+layers=(
+    "0:Support"
+    "1:Container"
+    "2:Instructions"
+    "3:DynamicInjection"
+    "4:InstructionSources"
+    "4:Overrides"
+    "5:CommandLine"
+    "5:LaunchArguments"
+)
+
+known=$(for entry in "${layers[@]}"; do echo "${entry#*:}"; done | sort)
+actual=$(find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort)
+if [ "$known" != "$actual" ]; then
+    echo "check-layers: the folders of Sources/Relay changed; update the layer list in $0" >&2
+    diff <(echo "$known") <(echo "$actual") >&2 || true
+    exit 1
+fi
+
+# Top-level names declared in a folder, one per line.
+declared() {
+    grep -rhoE '^(public |package |internal |fileprivate |private |final |@[A-Za-z]+ )*(struct|class|enum|protocol|actor|typealias|func) [A-Za-z_][A-Za-z0-9_]*' --include='*.swift' "$1" \
+        | awk '{print $NF}' | sort -u
+}
+
+# Source lines of a folder without comments: path:line:text.
+code_lines() {
+    grep -rnE --include='*.swift' '' "$1" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'
+}
+
+status=0
+for user in "${layers[@]}"; do
+    user_rank=${user%%:*}; user_dir=${user#*:}
+    for used in "${layers[@]}"; do
+        used_rank=${used%%:*}; used_dir=${used#*:}
+        [ "$used_dir" = "$user_dir" ] && continue
+        [ "$used_rank" -lt "$user_rank" ] && continue
+        names=$(declared "$used_dir")
+        [ -z "$names" ] && continue
+        pattern="\\b($(echo "$names" | paste -sd'|'))\\b"
+        hits=$(code_lines "$user_dir" | grep -E "$pattern" || true)
+        if [ -n "$hits" ]; then
+            echo "$user_dir uses $used_dir, which is not below it:"
+            echo "$hits" | sed 's/^/  /'
+            status=1
+        fi
+    done
+done
+
+# The sealed engine.
+sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|table\.entries|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
+hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||'); do code_lines "$dir"; done \
+    | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*let table = RegistrationTable\(\)$' \
+    | grep -E "$sealed" || true)
+if [ -n "$hits" ]; then
+    echo "only Container/Internal may touch the engine's lock, tables, registrations and override layers:"
+    echo "$hits" | sed 's/^/  /'
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders, arrows one way, engine sealed"
+exit "$status"
