@@ -15,10 +15,20 @@ struct ExplainCommand {
             ),
             EnvironmentInstructionSource(environment: context.environment),
         ]
+        // How the file was chosen, shown after its name; or why there is none.
+        var fileNote: (name: String, note: String)?
+        var noFile: String?
         if let file = options.file {
             sources.append(ConfigFileInstructionSource(path: file, isRequired: true, workingDirectory: context.workingDirectory))
-        } else if let file = ConfigFileInstructionSource.standard(environment: context.environment, workingDirectory: context.workingDirectory) {
-            sources.append(file)
+            fileNote = (file, "--file")
+        } else {
+            switch ConfigFileInstructionSource.standardSelection(environment: context.environment, workingDirectory: context.workingDirectory) {
+            case .file(let source, let chosenBy):
+                sources.append(source)
+                fileNote = chosenBy.map { (source.name, $0) }
+            case .none(let reason):
+                noFile = "no file (\(reason))"
+            }
         }
         let registry = DynamicDependencyRegistry(index: DynamicDependencyIndex(), sources: sources, policy: .enabled, limits: .default)
 
@@ -39,7 +49,10 @@ struct ExplainCommand {
                 return RelayExitStatus.failure
             }
         } else {
-            context.print("Sources, highest precedence first: " + sourceSummary(options).joined(separator: ", "))
+            let summary = report.sources.map { source in
+                fileNote.flatMap { $0.name == source.name ? "\(source.name) (\($0.note))" : nil } ?? source.description
+            } + (noFile.map { [$0] } ?? [])
+            context.print("Sources, highest precedence first: " + summary.joined(separator: ", "))
             if report.bindings.isEmpty {
                 context.print("No bindings: no source holds an instruction.")
             } else {
@@ -50,24 +63,5 @@ struct ExplainCommand {
             }
         }
         return RelayExitStatus.success
-    }
-
-    /// The sources consulted, with a word on those that held nothing to read.
-    private func sourceSummary(_ options: RelayExplainOptions) -> [String] {
-        let hasDependencies = options.dependencyArguments.contains { !$0.isEmpty }
-        var summary = [hasDependencies ? "command line" : "command line (no -d)"]
-        let variable = "$" + EnvironmentInstructionSource.defaultVariable
-        summary.append(context.environment[EnvironmentInstructionSource.defaultVariable] == nil ? "\(variable) (not set)" : variable)
-        let fileVariable = EnvironmentInstructionSource.fileVariable
-        if let file = options.file {
-            summary.append("\(file) (--file)")
-        } else if let path = context.environment[fileVariable] {
-            summary.append(path.isEmpty ? "no file ($\(fileVariable) is empty)" : "\(path) ($\(fileVariable))")
-        } else if ConfigFileInstructionSource.standard(environment: context.environment, workingDirectory: context.workingDirectory) == nil {
-            summary.append("no file (./\(ConfigFileInstructionSource.defaultFileName) does not exist)")
-        } else {
-            summary.append(ConfigFileInstructionSource.defaultFileName)
-        }
-        return summary
     }
 }

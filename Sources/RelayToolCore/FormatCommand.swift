@@ -43,7 +43,7 @@ struct FormatCommand {
         }
         guard formatted != original else { return true }
         if checkOnly {
-            context.printError("\(path): not canonically formatted (run: relay format \(Self.shellQuoted(path)))")
+            context.printError("\(path): not canonically formatted (run: relay format \(ShellQuoting.quote(path)))")
             return false
         }
         do {
@@ -53,13 +53,5 @@ struct FormatCommand {
             return false
         }
         return true
-    }
-
-    /// `text` as one shell word: unchanged when it needs no quoting, else in single quotes.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
-        }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -43,7 +43,7 @@ package enum RelayFileFormatter {
             let section = layout.scoped[name]!
             guard !section.entries.isEmpty || !section.comments.isEmpty else { continue }
             let entries = section.entries.sorted { $0.instruction.type.tag < $1.instruction.type.tag }
-            parts.append(section.comments + ["[\(name)]"] + lines(entries) { instruction in
+            parts.append(section.comments + [DependencyContainerScope(name).relayFileHeader ?? "[\(name)]"] + lines(entries) { instruction in
                 DependencyInjectionInstruction(type: instruction.type, factory: instruction.factory, lifecycle: instruction.lifecycle).description
             })
         }

@@ -20,21 +20,6 @@ struct RelayFileLayout {
         var entries: [Entry] = []
     }
 
-    /// What one line of the file is.
-    private enum Line {
-        case blank
-        case comment(String)
-        case header(DependencyContainerScope)
-        case instruction(DependencyInjectionInstruction)
-
-        var isElement: Bool {
-            switch self {
-            case .header, .instruction: true
-            case .blank, .comment: false
-            }
-        }
-    }
-
     /// Comment groups at the top of the file (groups were separated by blank lines).
     var preamble: [[String]] = []
     /// Global instructions, plus those whose scope cannot be written as a header; the
@@ -55,15 +40,18 @@ struct RelayFileLayout {
         for located in instructions {
             if let line = located.origin.line { byLine[line] = located.instruction }
         }
-        var lines: [Line] = []
-        for (index, scalars) in Self.split(text).enumerated() {
-            guard let line = Self.classify(scalars, instruction: byLine[index + 1]) else {
-                throw .unexpectedLine(index + 1)
+        // The library's own reading of every line; an instruction must be one of
+        // `instructions` on the same line, so that what is formatted is what was validated.
+        let lines = InstructionText.relayFileLines(text)
+        for (index, line) in lines.enumerated() {
+            switch line {
+            case .invalid: throw .unexpectedLine(index + 1)
+            case .instruction(let instruction) where byLine[index + 1] != instruction: throw .unexpectedLine(index + 1)
+            case .blank, .comment, .header, .instruction: continue
             }
-            lines.append(line)
         }
 
-        guard let first = lines.firstIndex(where: \.isElement), let last = lines.lastIndex(where: \.isElement) else {
+        guard let first = lines.firstIndex(where: Self.isElement), let last = lines.lastIndex(where: Self.isElement) else {
             preamble = Self.groups(lines[...])
             return
         }
@@ -77,12 +65,12 @@ struct RelayFileLayout {
         }
         for line in lines[first...last] {
             switch line {
-            case .blank:
+            case .blank, .invalid:
                 break
             case .comment(let text):
                 pending.append(text)
             case .header(let scope):
-                if Self.canBeHeader(scope) {
+                if scope.relayFileHeader != nil {
                     scoped[scope.name, default: Section()].comments += pending
                 } else {
                     global.comments += pending
@@ -90,7 +78,7 @@ struct RelayFileLayout {
                 pending = []
             case .instruction(let instruction):
                 let entry = Entry(comments: pending, instruction: instruction)
-                if Self.canBeHeader(instruction.scope) {
+                if instruction.scope.relayFileHeader != nil {
                     scoped[instruction.scope.name, default: Section()].entries.append(entry)
                 } else {
                     global.entries.append(entry)
@@ -101,38 +89,16 @@ struct RelayFileLayout {
         trailer = Self.groups(lines[(last + 1)...])
     }
 
-    /// Whether `scope` gets a `[name]` section: it is not global and `[name]` reads back
-    /// as the same scope (not empty, no brackets, no control characters other than an
-    /// inner tab, no blanks at either end).
-    static func canBeHeader(_ scope: DependencyContainerScope) -> Bool {
-        let scalars = Array(scope.name.unicodeScalars)
-        guard !scope.isGlobal, let first = scalars.first, let last = scalars.last else { return false }
-        guard !isBlank(first), !isBlank(last) else { return false }
-        return !scalars.contains { $0 == "[" || $0 == "]" || ($0.properties.generalCategory == .control && $0 != "\t") }
-    }
-
-    /// The file's lines as the library splits them: on LF, with one CR before each LF
-    /// dropped, after a leading byte order mark.
-    private static func split(_ text: String) -> [ArraySlice<Unicode.Scalar>] {
-        var scalars = Array(text.unicodeScalars)[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+    /// Whether `line` is a header or an instruction (what comments attach to).
+    private static func isElement(_ line: RelayFileLine) -> Bool {
+        switch line {
+        case .header, .instruction: true
+        case .blank, .comment, .invalid: false
         }
     }
 
-    /// What `line` is; `instruction` is what the library read from it, if anything.
-    private static func classify(_ line: ArraySlice<Unicode.Scalar>, instruction: DependencyInjectionInstruction?) -> Line? {
-        let trimmed = trim(line, where: isBlank)
-        guard let first = trimmed.first else { return .blank }
-        if first == "#" { return .comment(string(trim(trimmed) { isBlank($0) || $0 == "\r" })) }
-        if let instruction { return .instruction(instruction) }
-        guard first == "[", trimmed.last == "]" else { return nil }
-        return .header(DependencyContainerScope(string(trim(trimmed.dropFirst().dropLast(), where: isBlank))))
-    }
-
     /// Comment lines split into groups at blank lines.
-    private static func groups(_ lines: ArraySlice<Line>) -> [[String]] {
+    private static func groups(_ lines: ArraySlice<RelayFileLine>) -> [[String]] {
         var groups: [[String]] = []
         var current: [String] = []
         for line in lines {
@@ -145,20 +111,5 @@ struct RelayFileLayout {
         }
         if !current.isEmpty { groups.append(current) }
         return groups
-    }
-
-    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t"
-    }
-
-    private static func trim(_ scalars: ArraySlice<Unicode.Scalar>, where drop: (Unicode.Scalar) -> Bool) -> ArraySlice<Unicode.Scalar> {
-        guard let start = scalars.firstIndex(where: { !drop($0) }), let end = scalars.lastIndex(where: { !drop($0) }) else { return [] }
-        return scalars[start...end]
-    }
-
-    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
     }
 }

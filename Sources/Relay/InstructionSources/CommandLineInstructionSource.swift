@@ -98,3 +98,10 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
         return collector.result
     }
 }
+
+extension CommandLineInstructionSource: AbsenceReporting {
+    /// `no -d` when no argument is a `-d`/`--dependency` form.
+    var absence: String? {
+        DependencyArgumentScanner.containsDependencyFlags(arguments) ? nil : "no -d"
+    }
+}

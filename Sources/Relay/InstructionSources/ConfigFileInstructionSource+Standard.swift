@@ -22,12 +22,32 @@ extension ConfigFileInstructionSource {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> ConfigFileInstructionSource? {
-        if let path = environment[EnvironmentInstructionSource.fileVariable] {
-            guard !path.isEmpty else { return nil }
-            return ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: workingDirectory)
+        switch standardSelection(environment: environment, workingDirectory: workingDirectory) {
+        case .file(let source, _): source
+        case .none: nil
+        }
+    }
+
+    /// Which file the standard set-up reads, and why — decided here only.
+    package enum StandardSelection {
+        /// This file; `chosenBy` names the variable that chose it (`$RELAY_DEPENDENCIES_FILE`),
+        /// `nil` for `./.relay`.
+        case file(ConfigFileInstructionSource, chosenBy: String?)
+        /// No file, and why (`$RELAY_DEPENDENCIES_FILE is empty`, `./.relay does not exist`).
+        case none(because: String)
+    }
+
+    /// The decision behind ``standard(environment:workingDirectory:)``.
+    package static func standardSelection(environment: [String: String], workingDirectory: String) -> StandardSelection {
+        let variable = EnvironmentInstructionSource.fileVariable
+        if let path = environment[variable] {
+            guard !path.isEmpty else { return .none(because: "$\(variable) is empty") }
+            return .file(ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: workingDirectory), chosenBy: "$\(variable)")
         }
         let source = ConfigFileInstructionSource(path: defaultFileName, isRequired: false, workingDirectory: workingDirectory)
-        guard FileManager.default.fileExists(atPath: source.fileSystemPath) else { return nil }
-        return source
+        guard FileManager.default.fileExists(atPath: source.fileSystemPath) else {
+            return .none(because: "./\(defaultFileName) does not exist")
+        }
+        return .file(source, chosenBy: nil)
     }
 }

@@ -97,3 +97,10 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
         }
     }
 }
+
+extension ConfigFileInstructionSource: AbsenceReporting {
+    /// `does not exist` for an optional file that is missing.
+    var absence: String? {
+        !isRequired && !FileManager.default.fileExists(atPath: fileSystemPath) ? "does not exist" : nil
+    }
+}

@@ -58,3 +58,10 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
         return try InstructionSourceParsing.finish(result, sourceName: name)
     }
 }
+
+extension EnvironmentInstructionSource: AbsenceReporting {
+    /// `not set` when the variable is unset.
+    var absence: String? {
+        value == nil ? "not set" : nil
+    }
+}

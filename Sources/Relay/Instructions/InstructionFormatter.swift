@@ -57,3 +57,17 @@ enum InstructionFormatter {
         return text
     }
 }
+
+extension DependencyContainerScope {
+    /// The `[name]` line that starts this scope's section in a `.relay` file, or `nil`
+    /// when the scope cannot be written as a header and reads back the same: the global
+    /// scope, an empty name, a name with brackets, control characters other than an inner
+    /// tab, or blanks at either end. Such scopes are written with `scope=` instead.
+    package var relayFileHeader: String? {
+        let scalars = Array(name.unicodeScalars)
+        guard !isGlobal, let first = scalars.first, let last = scalars.last else { return nil }
+        guard !InstructionSyntax.isBlank(first), !InstructionSyntax.isBlank(last) else { return nil }
+        let readsBack = !scalars.contains { $0 == "[" || $0 == "]" || (InstructionSyntax.isControl($0) && $0 != "\t") }
+        return readsBack ? "[\(name)]" : nil
+    }
+}

@@ -1,3 +1,17 @@
+/// What one line of a `.relay` file is.
+package enum RelayFileLine: Hashable, Sendable {
+    /// Empty, or only spaces and tabs.
+    case blank
+    /// A comment line, without the blanks around it (`# Stubs for checkout`).
+    case comment(String)
+    /// A valid `[scope]` header.
+    case header(DependencyContainerScope)
+    /// A valid instruction, its scope taken from the header above when it gives none.
+    case instruction(DependencyInjectionInstruction)
+    /// A line with an error.
+    case invalid
+}
+
 extension InstructionText {
     /// What the `[scope]` header above a line says.
     private enum Header {
@@ -33,6 +47,27 @@ extension InstructionText {
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
+        scanRelayFile(text, source: source, limits: limits) { _ in }
+    }
+
+    /// What each line of a `.relay` file is, as the parser reads it (the `relay format`
+    /// tool lays files out from this, so it never re-implements the grammar).
+    package static func relayFileLines(_ text: String) -> [RelayFileLine] {
+        var lines: [RelayFileLine] = []
+        _ = scanRelayFile(text, source: { .file("", line: $0, column: $1) }, limits: InstructionSourceLimits(maxBytes: .max, maxInstructions: .max)) {
+            lines.append($0)
+        }
+        return lines
+    }
+
+    /// Parses the `.relay` format (see ``parseRelayFile(_:source:limits:)``), telling
+    /// `classified` what every line is, in order.
+    private static func scanRelayFile(
+        _ text: String,
+        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits,
+        classified: (RelayFileLine) -> Void
+    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
             return ([], [limits.sizeError("the input", bytes: size, remedy: "split the file", at: source(1, 1).withoutPosition)])
@@ -45,15 +80,25 @@ extension InstructionText {
         var header = Header.none
         for (index, line) in lines(of: scalars).enumerated() {
             let lineNumber = index + 1
-            guard let start = line.firstIndex(where: { !InstructionSyntax.isBlank($0) }) else { continue }
+            guard let start = line.firstIndex(where: { !InstructionSyntax.isBlank($0) }),
+                  let end = line.lastIndex(where: { !InstructionSyntax.isBlank($0) }) else {
+                classified(.blank)
+                continue
+            }
             let indent = start - line.startIndex
-            if line[start] == "#" { continue }
+            if line[start] == "#" {
+                classified(.comment(string(line[start...end])))
+                continue
+            }
             if line[start] == "[" {
                 switch parseHeader(line, lineNumber: lineNumber, indent: indent, source: source) {
-                case .success(let scope): header = .scope(scope, line: lineNumber, column: indent + 1)
+                case .success(let scope):
+                    header = .scope(scope, line: lineNumber, column: indent + 1)
+                    classified(.header(scope))
                 case .failure(let diagnostic):
                     diagnostics.append(diagnostic)
                     header = .invalid
+                    classified(.invalid)
                 }
                 continue
             }
@@ -65,6 +110,7 @@ extension InstructionText {
                 parsed = try InstructionParser.parse(string(line), defaultScope: defaultScope)
             } catch {
                 diagnostics.append(.error(error.message, at: source(lineNumber, error.column)))
+                classified(.invalid)
                 continue
             }
             if case .scope(let scope, let headerLine, let headerColumn) = header, parsed.scopeIsExplicit, parsed.instruction.scope != scope {
@@ -74,8 +120,10 @@ extension InstructionText {
                     at: source(lineNumber, parsed.scopeColumn ?? indent + 1),
                     notes: [.note("the [\(scope.name)] header is here", at: source(headerLine, headerColumn))]
                 ))
+                classified(.invalid)
                 continue
             }
+            classified(.instruction(parsed.instruction))
             if case .invalid = header { continue }
             guard instructions.count < limits.maxInstructions else {
                 diagnostics.append(limits.countError(remedy: "split the file", at: source(lineNumber, indent + 1)))

@@ -1,7 +1,7 @@
 /// Pure parsers that turn the raw contents of an instruction source into instructions
 /// and positioned diagnostics. The source types (files, environment, standard input,
 /// command line) read their input and hand it to these functions.
-enum InstructionText {
+package enum InstructionText {
     /// Validates and decodes the bytes of a text source as UTF-8.
     ///
     /// Rejects input larger than `limits.maxBytes`, invalid UTF-8, NUL bytes and control

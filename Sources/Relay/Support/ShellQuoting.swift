@@ -1,8 +1,8 @@
 /// Quotes paths for shell commands shown in messages (`chmod o-w <path>`).
-enum ShellQuoting {
+package enum ShellQuoting {
     /// `text` unchanged if it holds only characters no shell treats specially;
     /// otherwise wrapped in single quotes, with each `'` written as `'\''`.
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
         }
