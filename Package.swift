@@ -26,7 +26,7 @@ let package = Package(
         // Also launches the built relay-demo, to test the driver helpers.
         .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
-        .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayDemo"]),
+        .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
         .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayToolCore", "RelayTool"]),
     ],
     swiftLanguageModes: [.v6]
