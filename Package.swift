@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
         .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
-        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayToolCore", "RelayTool"]),
+        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayTesting", "RelayToolCore", "RelayTool"]),
     ],
     swiftLanguageModes: [.v6]
 )
