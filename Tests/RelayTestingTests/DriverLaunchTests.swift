@@ -108,6 +108,7 @@ struct DriverLaunchTests {
     func filesArePlaced() async throws {
         var launch = Self.shell("ls -A; cat config/app.relay; ls -l config/app.relay | cut -c1-10")
         launch.files = ["config/app.relay": "type=A,factory=B\n", ".relay": ""]
+        launch.environment = ["LC_ALL": "C"]   // ls sorts .relay first whatever the locale
         let run = try await launch.run()
         #expect(run.exitStatus == 0, "\(run)")
         #expect(run.standardOutputLines == [".relay", "config", "type=A,factory=B", "-rw-r--r--"], "\(run)")
