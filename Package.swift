@@ -23,10 +23,11 @@ let package = Package(
         .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
 
         .testTarget(name: "RelayTests", dependencies: ["Relay"]),
-        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting"]),
+        // Also launches the built relay-demo, to test the driver helpers.
+        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
-        .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayDemo"]),
-        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayToolCore", "RelayTool"]),
+        .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
+        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayTesting", "RelayToolCore", "RelayTool"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,17 +1,18 @@
 import Foundation
 import Relay
 import RelayDemo
+import RelayTesting
 import Testing
 
 /// `relay-demo` with no instructions, and its own options.
 @Suite("relay-demo: defaults and app options")
 struct AppDriverTests {
     @Test("with no instructions the live services run: today's bundled recipe, one shared kitchen")
-    func liveDefault() throws {
-        let run = try DemoLaunch().run()
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stderr.isEmpty, "\(run)")
-        let lines = run.lines
+    func liveDefault() async throws {
+        let run = try await DriverLaunch.demo().run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardError.isEmpty, "\(run)")
+        let lines = run.standardOutputLines
         try #require(lines.count >= 5, "\(run)")
 
         // The date varies, so check the structure.
@@ -28,17 +29,17 @@ struct AppDriverTests {
     }
 
     @Test("the app's own options sit among -d and --dependency arguments")
-    func appOptionsCoexist() throws {
-        var launch = DemoLaunch(arguments: [
+    func appOptionsCoexist() async throws {
+        var launch = DriverLaunch.demo(arguments: [
             "--servings", "4",
             "-d", DemoFixtures.fixedClock.value ?? "",
             "--shopping-list",
         ])
         launch.arguments += ["--dependency=type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live"]
-        let run = try launch.run()
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stderr.isEmpty, "\(run)")
-        #expect(run.lines == [
+        let run = try await launch.run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardError.isEmpty, "\(run)")
+        #expect(run.standardOutputLines == [
             "Recipe of the day (Friday 2025-03-14): Shakshuka",
             "30 minutes · 4 servings · 293 kcal per serving, 1172 kcal in all",
             "Shopping list:",
@@ -54,19 +55,19 @@ struct AppDriverTests {
     }
 
     @Test("--help lists the indexed type and factory keys")
-    func help() throws {
-        let run = try DemoLaunch(arguments: ["--help"]).run()
-        #expect(run.status == 0, "\(run)")
-        #expect(run.lines.first?.hasPrefix("usage: relay-demo ") == true, "\(run)")
-        #expect(run.lines.contains("  RelayDemo.RecipeBook"))
-        #expect(run.lines.contains("  RelayDemo.Clock.Fixed"))
+    func help() async throws {
+        let run = try await DriverLaunch.demo(arguments: ["--help"]).run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardOutputLines.first?.hasPrefix("usage: relay-demo ") == true, "\(run)")
+        #expect(run.standardOutputLines.contains("  RelayDemo.RecipeBook"))
+        #expect(run.standardOutputLines.contains("  RelayDemo.Clock.Fixed"))
     }
 
     @Test("an unknown option of the app's own is a usage error (64), with nothing on stdout")
-    func unknownAppOption() throws {
-        let run = try DemoLaunch(arguments: ["--servings", "0"]).run()
-        #expect(run.status == 64, "\(run)")
-        #expect(run.stdout.isEmpty, "\(run)")
-        #expect(run.stderr == "relay-demo: error: --servings needs a whole number from 1 to 99, not '0'\n")
+    func unknownAppOption() async throws {
+        let run = try await DriverLaunch.demo(arguments: ["--servings", "0"]).run()
+        #expect(run.exitStatus == 64, "\(run)")
+        #expect(run.standardOutput.isEmpty, "\(run)")
+        #expect(run.standardError == "relay-demo: error: --servings needs a whole number from 1 to 99, not '0'\n")
     }
 }

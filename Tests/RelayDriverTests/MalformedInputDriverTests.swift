@@ -1,6 +1,7 @@
 import Foundation
 import Relay
 import RelayDemo
+import RelayTesting
 import Testing
 
 /// Bad instructions from every source: exit status 1, positioned diagnostics on standard
@@ -10,7 +11,7 @@ struct MalformedInputDriverTests {
     /// One bad launch and the exact standard error it must produce.
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
-        var launch: DemoLaunch
+        var launch: DriverLaunch
         var stderr: [String]
         /// Whether the lines must come in this order (diagnostics about index lookups
         /// follow the report's binding order, not argument order).
@@ -27,31 +28,33 @@ struct MalformedInputDriverTests {
     }
 
     /// One launch per source and per kind of index problem.
-    static let cases: [Case] = {
-        var fileArgument = DemoLaunch(arguments: ["-d", "@config/invalid/broken.relay"])
-        fileArgument.fixtures = ["invalid/broken.relay"]
+    ///
+    /// - Throws: When a `config/` fixture cannot be read.
+    static func cases() throws -> [Case] {
+        var fileArgument = DriverLaunch.demo(arguments: ["-d", "@config/invalid/broken.relay"])
+        try fileArgument.addFixtures("invalid/broken.relay")
 
-        var fileVariable = DemoLaunch()
-        fileVariable.fixtures = ["invalid/broken.relay"]
+        var fileVariable = DriverLaunch.demo()
+        try fileVariable.addFixtures("invalid/broken.relay")
         fileVariable.environment = ["RELAY_DEPENDENCIES_FILE": "config/invalid/broken.relay"]
 
-        var workingDirectoryFile = DemoLaunch()
-        workingDirectoryFile.files = [".relay": (try? PackageFixtures.configText("invalid/broken.relay")) ?? ""]
+        var workingDirectoryFile = DriverLaunch.demo()
+        workingDirectoryFile.files = [".relay": try PackageFixtures.configText("invalid/broken.relay")]
 
-        var standardInput = DemoLaunch(arguments: ["--servings", "2", "-d", "-"])
-        standardInput.standardInput = (try? PackageFixtures.configText("invalid/broken.relay")) ?? ""
+        var standardInput = DriverLaunch.demo(arguments: ["--servings", "2", "-d", "-"])
+        standardInput.standardInput = try PackageFixtures.configText("invalid/broken.relay")
 
         // A good instruction and a bad one: neither is applied.
-        var environment = DemoLaunch()
+        var environment = DriverLaunch.demo()
         environment.environment = [
             "RELAY_DEPENDENCIES": "type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixed;type=RelayDemo.Kitchen",
         ]
 
-        var missingFile = DemoLaunch(arguments: ["-d", "@config/missing.relay"])
-        missingFile.fixtures = ["stub-recipes.relay"]
+        var missingFile = DriverLaunch.demo(arguments: ["-d", "@config/missing.relay"])
+        try missingFile.addFixtures("stub-recipes.relay")
 
         return [
-            Case(name: "-d with a misspelt key", launch: DemoLaunch(arguments: [
+            Case(name: "-d with a misspelt key", launch: DriverLaunch.demo(arguments: [
                 "--shopping-list", "-d", "type=RelayDemo.Clock,factroy=RelayDemo.Clock.Fixed",
             ]), stderr: [
                 "argv[2]:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
@@ -67,32 +70,32 @@ struct MalformedInputDriverTests {
                 "config/missing.relay: error: no such file; check the path (relative paths are resolved against the working directory, ",
                 "argv[1]: note: the file is named here",
             ]),
-            Case(name: "unknown type and factory keys, with suggestions", launch: DemoLaunch(arguments: [
+            Case(name: "unknown type and factory keys, with suggestions", launch: DriverLaunch.demo(arguments: [
                 "-d", "type=RelayDemo.RecipeBok,factory=RelayDemo.RecipeBook.Stub",
                 "-d", "type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixd",
             ]), stderr: [
                 "argv[1]: error: unknown type key 'RelayDemo.RecipeBok' (did you mean 'RelayDemo.RecipeBook'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
                 "argv[3]: error: unknown factory key 'RelayDemo.Clock.Fixd' (did you mean 'RelayDemo.Clock.Fixed'?); index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction; factories indexed for RelayDemo.Clock: 'RelayDemo.Clock.Fixed'",
             ], isOrdered: false),
-            Case(name: "a factory for another type", launch: DemoLaunch(arguments: [
+            Case(name: "a factory for another type", launch: DriverLaunch.demo(arguments: [
                 "-d", "type=RelayDemo.Clock,factory=RelayDemo.RecipeBook.Stub",
             ]), stderr: [
                 "argv[1]: error: factory 'RelayDemo.RecipeBook.Stub' produces RelayDemo.RecipeBook, but type key 'RelayDemo.Clock' is RelayDemo.Clock; use a factory that produces it: 'RelayDemo.Clock.Fixed'",
             ]),
-            Case(name: "a type the app does not index", launch: DemoLaunch(arguments: [
+            Case(name: "a type the app does not index", launch: DriverLaunch.demo(arguments: [
                 "-d", "type=RelayDemo.NutritionCalculator,factory=RelayDemo.Clock.Fixed",
             ]), stderr: [
                 "argv[1]: error: unknown type key 'RelayDemo.NutritionCalculator'; add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
             ]),
         ]
-    }()
+    }
 
-    @Test("exit status 1, the positioned diagnostics on stderr, nothing on stdout", arguments: cases)
-    func malformed(_ testCase: Case) throws {
-        let run = try testCase.launch.run()
-        #expect(run.status == 1, "\(run)")
-        #expect(run.stdout.isEmpty, "\(run)")
-        let lines = testCase.isOrdered ? run.errorLines : run.errorLines.sorted()
+    @Test("exit status 1, the positioned diagnostics on stderr, nothing on stdout", arguments: try cases())
+    func malformed(_ testCase: Case) async throws {
+        let run = try await testCase.launch.run()
+        #expect(run.exitStatus == 1, "\(run)")
+        #expect(run.standardOutput.isEmpty, "\(run)")
+        let lines = testCase.isOrdered ? run.standardErrorLines : run.standardErrorLines.sorted()
         let expectedLines = testCase.isOrdered ? testCase.stderr : testCase.stderr.sorted()
         try #require(lines.count == expectedLines.count, "\(run)")
         for (actual, expected) in zip(lines, expectedLines) {
@@ -106,12 +109,12 @@ struct MalformedInputDriverTests {
     }
 
     @Test("a bad source stops every source: the good -d is not applied either, and --relay-explain prints no report")
-    func allOrNothing() throws {
-        var launch = DemoLaunch(DemoFixtures.stubbed, extraArguments: ["--relay-explain"])
+    func allOrNothing() async throws {
+        var launch = DriverLaunch.demo(DemoFixtures.stubbed, extraArguments: ["--relay-explain"])
         launch.environment = ["RELAY_DEPENDENCIES": "type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live,lifecycle=Transient"]
-        let run = try launch.run()
-        #expect(run.status == 1, "\(run)")
-        #expect(run.stdout.isEmpty, "\(run)")
-        #expect(run.stderr == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'Transient'; lifecycle must be exactly 'singleton' or 'transient'\n", "\(run)")
+        let run = try await launch.run()
+        #expect(run.exitStatus == 1, "\(run)")
+        #expect(run.standardOutput.isEmpty, "\(run)")
+        #expect(run.standardError == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'Transient'; lifecycle must be exactly 'singleton' or 'transient'\n", "\(run)")
     }
 }

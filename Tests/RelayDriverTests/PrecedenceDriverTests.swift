@@ -1,6 +1,7 @@
 import Foundation
 import Relay
 import RelayDemo
+import RelayTesting
 import Testing
 
 /// Command line beats `$RELAY_DEPENDENCIES` beats the `.relay` file beats code.
@@ -14,18 +15,18 @@ struct PrecedenceDriverTests {
     ]).buildConfigFile()
 
     @Test("the command line beats $RELAY_DEPENDENCIES, which beats ./.relay; --relay-explain lists what was overridden")
-    func commandLineBeatsEnvironmentBeatsFile() throws {
-        var launch = DemoLaunch(
+    func commandLineBeatsEnvironmentBeatsFile() async throws {
+        var launch = DriverLaunch.demo(
             LaunchArgumentBuilder(arguments: [DependencyInstructionLaunchArgument(type: .recipeBook, factory: .recipeBookBundled)]),
             extraArguments: ["--relay-explain"]
         )
         launch.environment = LaunchArgumentBuilder(arguments: [DemoFixtures.stubRecipes]).buildEnvironment()
         launch.files = [".relay": emptyBookFile]
-        let run = try launch.run()
+        let run = try await launch.run()
 
-        #expect(run.status == 0, "\(run)")
-        #expect(run.lines == DemoFixtures.shakshuka(), "the bundled book from the command line: \(run)")
-        let report = run.errorLines
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardOutputLines == DemoFixtures.shakshuka(), "the bundled book from the command line: \(run)")
+        let report = run.standardErrorLines
         try #require(report.count == 3, "\(run)")
         #expect(report[0] == "Relay dynamic injection: 2 bindings from command line, $RELAY_DEPENDENCIES, .relay")
         #expect(report[1].hasPrefix("  RelayDemo.Clock [global] → RelayDemo.Clock.Fixed (from .relay:3:1; replaces the registration at RelayDemo/"), "\(run)")
@@ -33,40 +34,40 @@ struct PrecedenceDriverTests {
     }
 
     @Test("$RELAY_DEPENDENCIES beats ./.relay; RELAY_EXPLAIN=1 prints the report")
-    func environmentBeatsFile() throws {
-        var launch = DemoLaunch()
+    func environmentBeatsFile() async throws {
+        var launch = DriverLaunch.demo()
         launch.environment = LaunchArgumentBuilder(arguments: [DemoFixtures.stubRecipes]).buildEnvironment()
         launch.environment["RELAY_EXPLAIN"] = "1"
         launch.files = [".relay": emptyBookFile]
-        let run = try launch.run()
+        let run = try await launch.run()
 
-        #expect(run.status == 0, "\(run)")
-        #expect(run.lines == DemoFixtures.stubToast, "\(run)")
-        #expect(run.errorLines.contains { $0.hasPrefix("  RelayDemo.RecipeBook [global] → RelayDemo.RecipeBook.Stub (from $RELAY_DEPENDENCIES:1:1; overrides .relay:2:1;") }, "\(run)")
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardOutputLines == DemoFixtures.stubToast, "\(run)")
+        #expect(run.standardErrorLines.contains { $0.hasPrefix("  RelayDemo.RecipeBook [global] → RelayDemo.RecipeBook.Stub (from $RELAY_DEPENDENCIES:1:1; overrides .relay:2:1;") }, "\(run)")
     }
 
     @Test("./.relay beats the code defaults, which stay for every type it does not name")
-    func fileBeatsCode() throws {
-        var launch = DemoLaunch()
+    func fileBeatsCode() async throws {
+        var launch = DriverLaunch.demo()
         launch.files = [".relay": emptyBookFile]
-        let run = try launch.run()
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stderr.isEmpty, "\(run)")
-        #expect(run.lines == [
+        let run = try await launch.run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardError.isEmpty, "\(run)")
+        #expect(run.standardOutputLines == [
             "Recipe of the day (Friday 2025-03-14): none — the recipe book is empty",
             "Kitchen tickets: #1, #1 — one kitchen took both orders",
         ], "\(run)")
     }
 
     @Test("the higher source wins whole: its singleton replaces the file's transient instruction")
-    func higherSourceWinsWhole() throws {
-        var launch = DemoLaunch(LaunchArgumentBuilder(arguments: [
+    func higherSourceWinsWhole() async throws {
+        var launch = DriverLaunch.demo(LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: .kitchen, factory: .kitchenLive),
         ]))
-        launch.fixtures = ["transient-kitchen.relay"]
+        try launch.addFixtures("transient-kitchen.relay")
         launch.environment = ["RELAY_DEPENDENCIES_FILE": "config/transient-kitchen.relay"]
-        let run = try launch.run()
-        #expect(run.status == 0, "\(run)")
-        #expect(run.lines == DemoFixtures.shakshuka(), "one kitchen: the command line's lifecycle wins: \(run)")
+        let run = try await launch.run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(run.standardOutputLines == DemoFixtures.shakshuka(), "one kitchen: the command line's lifecycle wins: \(run)")
     }
 }

@@ -1,0 +1,290 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import Relay
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// One launch of a program under test, the way a UI test launches an app: the test picks
+/// the arguments, environment, working directory and standard input, and nothing from the
+/// machine can change what the program injects.
+///
+/// ```swift
+/// import Relay
+/// import RelayTesting
+/// import Testing
+///
+/// @Test func printsTheStubbedRecipe() async throws {
+///     let stubs = LaunchArgumentBuilder(arguments: [
+///         DependencyInstructionLaunchArgument(type: "MyApp.Backend", factory: "MyApp.Backend.Stub"),
+///     ])
+///     var launch = DriverLaunch(.product("my-app"), dependencies: stubs, channel: .environment,
+///                               arguments: ["--verbose"])
+///     launch.files["data/input.json"] = #"{"items": []}"#
+///     let run = try await launch.run()
+///     #expect(run.exitStatus == 0, "\(run)")
+///     #expect(run.standardOutputLines == ["no items"], "\(run)")
+/// }
+/// ```
+///
+/// The initializer turns the `LaunchArgumentBuilder` into ``arguments``, ``environment``,
+/// ``files`` or ``standardInput`` according to the ``InstructionChannel``, so the
+/// properties show exactly what the program will get, and can be adjusted before
+/// ``run()``.
+///
+/// What ``run()`` sets up:
+///
+/// - **Environment**: this process's environment minus every variable whose name starts
+///   with `RELAY_`, plus ``environment`` (which wins). With ``inheritsEnvironment`` set to
+///   `false`, only ``environment``.
+/// - **Working directory**: a fresh, empty temporary directory, removed after the run, so
+///   no `./.relay` is read unless ``files`` puts one there. ``workingDirectory`` names an
+///   existing directory instead.
+/// - **Files**: each entry of ``files`` is written into the working directory, with
+///   permissions `rw-r--r--` whatever the umask (Relay refuses world-writable files).
+/// - **Standard input**: ``standardInput`` if set (the program reads it, then end of
+///   file), otherwise empty.
+/// - **Standard output and error**: captured in full, in files outside the working
+///   directory, so a chatty program never stalls on a full pipe.
+/// - **Time-out**: a program still running after ``timeout`` is sent `SIGTERM`, then
+///   `SIGKILL` two seconds later, and ``run()`` throws
+///   ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``.
+///
+/// Available on macOS and Linux, where programs can be launched as subprocesses. An iOS UI
+/// test passes the same `LaunchArgumentBuilder` to `XCUIApplication` instead:
+/// `app.launchArguments = builder.build()`.
+public struct DriverLaunch: Sendable {
+    /// The executable to launch.
+    public enum Program: Sendable, Hashable, CustomStringConvertible {
+        /// An executable product of the package, found with ``BuiltProducts/url(of:)``
+        /// when the launch runs (so a missing product fails ``DriverLaunch/run()``, not
+        /// the launch's creation).
+        case product(String)
+        /// The executable at this file URL.
+        case executable(URL)
+
+        /// The executable's location.
+        ///
+        /// - Throws: ``DriverLaunchError/productNotFound(name:searched:)`` for a
+        ///   ``product(_:)`` that is not built.
+        public func url() throws -> URL {
+            switch self {
+            case let .product(name): try BuiltProducts.url(of: name)
+            case let .executable(url): url
+            }
+        }
+
+        /// The product's name or the executable's path, as shown in messages.
+        public var description: String {
+            switch self {
+            case let .product(name): name
+            case let .executable(url): url.path
+            }
+        }
+    }
+
+    /// The program to launch.
+    public var program: Program
+    /// The words after the program's name: with the ``InstructionChannel/arguments`` or
+    /// ``InstructionChannel/standardInput`` channel, the instruction words come first,
+    /// then the program's own arguments.
+    public var arguments: [String]
+    /// Variables set for the program, on top of the inherited ones (see
+    /// ``inheritsEnvironment``); with the ``InstructionChannel/environment`` channel, this
+    /// includes `RELAY_DEPENDENCIES`.
+    public var environment: [String: String]
+    /// Whether the program starts from this process's environment, minus every `RELAY_*`
+    /// variable (`true`, the default), or from an empty one. Either way ``environment`` is
+    /// added.
+    public var inheritsEnvironment = true
+    /// The text written to the program's standard input, which then ends; `nil` (the
+    /// default) gives it an empty standard input. With the
+    /// ``InstructionChannel/standardInput`` channel, this is the `.relay` text.
+    public var standardInput: String?
+    /// Files to create in the working directory before the launch: a relative path such as
+    /// `.relay` or `config/app.relay` (intermediate directories are created) → the file's
+    /// text. An existing file is replaced. With the ``InstructionChannel/configFile``
+    /// channel, this includes `.relay`.
+    public var files: [String: String]
+    /// The directory to run the program in, which must exist; ``files`` are written into
+    /// it and left there. `nil` (the default) runs it in a fresh, empty temporary directory
+    /// that is removed afterwards.
+    public var workingDirectory: URL?
+    /// How long the program may run before it is killed and ``run()`` throws; 60 seconds
+    /// unless changed.
+    public var timeout: Duration = .seconds(60)
+
+    /// Creates a launch of `program` with the dependency instructions of `dependencies`
+    /// delivered through `channel`.
+    ///
+    /// - Parameters:
+    ///   - program: What to launch, usually `.product("name")`.
+    ///   - dependencies: The instructions; none by default.
+    ///   - channel: How to deliver them; see ``InstructionChannel``. Command-line
+    ///     arguments by default.
+    ///   - arguments: The program's own arguments, placed after any instruction words.
+    ///   - environment: The program's own variables; on a clash with
+    ///     `RELAY_DEPENDENCIES` from the ``InstructionChannel/environment`` channel, these
+    ///     win.
+    public init(
+        _ program: Program,
+        dependencies: LaunchArgumentBuilder = LaunchArgumentBuilder(),
+        channel: InstructionChannel = .arguments,
+        arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) {
+        self.program = program
+        self.arguments = arguments
+        self.environment = environment
+        self.files = [:]
+        switch channel {
+        case .arguments:
+            self.arguments = dependencies.build() + arguments
+        case .environment:
+            self.environment = dependencies.buildEnvironment().merging(environment) { _, own in own }
+        case .configFile:
+            files[".relay"] = dependencies.buildConfigFile()
+        case .standardInput:
+            self.arguments = ["-d", "-"] + arguments
+            standardInput = dependencies.buildConfigFile()
+        }
+    }
+
+    /// How long a program that ignores `SIGTERM` is given before `SIGKILL`.
+    static let killGracePeriod: Duration = .seconds(2)
+
+    /// Launches the program, waits for it to exit, and returns what it wrote.
+    ///
+    /// A program that exits with a non-zero status, or is ended by a signal, is not an
+    /// error: check ``DriverRun/exitStatus`` and ``DriverRun/terminatedBySignal``.
+    /// Cancelling the calling task kills the program and throws `CancellationError`.
+    ///
+    /// - Throws: ``DriverLaunchError/productNotFound(name:searched:)`` when the product is
+    ///   not built; ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``
+    ///   when it outlives ``timeout``; ``DriverLaunchError/invalidFilePath(_:)`` for a
+    ///   bad key in ``files``; the error of the file system or of `Process` when the
+    ///   working directory, the files, or the process cannot be created.
+    public func run() async throws -> DriverRun {
+        try Task.checkCancellation()
+        let executable = try program.url()
+        for path in files.keys where !Self.isRelativeInside(path) {
+            throw DriverLaunchError.invalidFilePath(path)
+        }
+
+        let fileManager = FileManager.default
+        let sandbox = fileManager.temporaryDirectory
+            .appendingPathComponent("relay-driver-\(UUID().uuidString)", isDirectory: true)
+        let capture = sandbox.appendingPathComponent("capture", isDirectory: true)
+        try fileManager.createDirectory(at: capture, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(at: sandbox) }
+        let directory = workingDirectory ?? sandbox.appendingPathComponent("work", isDirectory: true)
+        if workingDirectory == nil {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        for (path, text) in files {
+            try Self.write(text, to: directory.appendingPathComponent(path))
+        }
+
+        let outputURL = capture.appendingPathComponent("stdout")
+        let errorURL = capture.appendingPathComponent("stderr")
+        try Self.write("", to: outputURL)
+        try Self.write("", to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let input: FileHandle
+        if let standardInput {
+            // A file, not a pipe: the program may read all of it, part of it or none,
+            // and no write can block or raise SIGPIPE in this process.
+            let inputURL = capture.appendingPathComponent("stdin")
+            try Self.write(standardInput, to: inputURL)
+            input = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            input = FileHandle.nullDevice
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
+        process.currentDirectoryURL = directory
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        let latch = ExitLatch()
+        process.terminationHandler = { _ in latch.open() }
+        do {
+            defer {
+                // The child has its own copies; close ours.
+                try? output.close()
+                try? error.close()
+                if standardInput != nil { try? input.close() }
+            }
+            try Self.start(process)
+        }
+
+        if await !latch.wait(timeout: timeout) {
+            process.terminate()
+            if await !latch.wait(timeout: Self.killGracePeriod) {
+                kill(process.processIdentifier, SIGKILL)
+                await latch.waitForExit()
+            }
+            try Task.checkCancellation()
+            throw DriverLaunchError.timedOut(
+                command: [program.description] + arguments,
+                timeout: timeout,
+                standardOutput: Self.read(outputURL),
+                standardError: Self.read(errorURL)
+            )
+        }
+        return DriverRun(
+            standardOutput: Self.read(outputURL),
+            standardError: Self.read(errorURL),
+            exitStatus: process.terminationStatus,
+            terminatedBySignal: process.terminationReason == .uncaughtSignal
+        )
+    }
+
+    /// Starts `process` with no signal blocked in it.
+    ///
+    /// A child inherits the signal mask of the thread that spawns it, and this runs on a
+    /// thread of the concurrency pool, which blocks nearly every signal. On Linux,
+    /// swift-corelibs-foundation's `Process` does not reset the mask, so the program would
+    /// start with `SIGTERM`, `SIGINT`, `SIGHUP`… blocked: deaf to the time-out's `SIGTERM`
+    /// and to any signal a test sends it. So the mask is cleared around the (synchronous)
+    /// spawn and restored right after — on every platform, as it costs nothing where
+    /// `Process` resets the mask itself.
+    private static func start(_ process: Process) throws {
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+    }
+
+    /// The program's environment: see ``inheritsEnvironment``.
+    func childEnvironment(inheriting inherited: [String: String]) -> [String: String] {
+        let base = inheritsEnvironment ? inherited.filter { !$0.key.hasPrefix("RELAY_") } : [:]
+        return base.merging(environment) { _, own in own }
+    }
+
+    /// Whether `path` names something inside a directory: not empty, not absolute, no `..`.
+    static func isRelativeInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+
+    /// Writes `text` to `url`, creating directories, with permissions `rw-r--r--`.
+    private static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+    }
+
+    /// The text of a capture file; empty if it cannot be read.
+    private static func read(_ url: URL) -> String {
+        String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+    }
+}
+#endif

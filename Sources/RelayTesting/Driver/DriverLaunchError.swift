@@ -1,0 +1,61 @@
+#if os(macOS) || os(Linux)
+import Foundation
+
+/// Why a ``DriverLaunch`` could not produce a ``DriverRun``.
+///
+/// A program that runs and fails is not an error: its exit status and output are in the
+/// ``DriverRun``. These are failures of the launch itself. Each description says what
+/// happened and what to do, so a test that simply `throw`s reads well in the test log.
+///
+/// ```swift
+/// do {
+///     _ = try await launch.run()
+/// } catch DriverLaunchError.timedOut(_, _, let standardOutput, _) {
+///     print("it hung after printing:", standardOutput)
+/// }
+/// ```
+public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No executable named `name` was found in the build products directory.
+    ///
+    /// `searched` lists the directories looked in (see ``BuiltProducts/url(of:)``). The
+    /// usual cause is that nothing built the product: build it with
+    /// `swift build --product <name>`, or make the test target depend on the product's
+    /// target so that `swift test` builds it first.
+    case productNotFound(name: String, searched: [String])
+
+    /// The program did not exit within ``DriverLaunch/timeout`` and was killed.
+    ///
+    /// `command` is the program and its arguments; `standardOutput` and `standardError`
+    /// hold what it had written by the time it died, to show where it got stuck.
+    case timedOut(command: [String], timeout: Duration, standardOutput: String, standardError: String)
+
+    /// A key of ``DriverLaunch/files`` is not a relative path inside the working
+    /// directory: it is empty or absolute, or it has a `..` component.
+    case invalidFilePath(String)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case let .productNotFound(name, searched):
+            let places = searched.isEmpty ? "no products directory could be determined" : "searched: \(searched.joined(separator: ", "))"
+            return "\(name) was not found among the build products (\(places)). "
+                + "Build it with `swift build --product \(name)`, or make the test target depend on its target so `swift test` builds it; "
+                + "to look elsewhere, set \(BuiltProducts.directoryVariable) to the directory that holds it."
+        case let .timedOut(command, timeout, standardOutput, standardError):
+            return "\(Self.display(command)) did not exit within \(timeout) and was killed\n"
+                + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
+                + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
+        case let .invalidFilePath(path):
+            return "'\(path)' cannot be created in the working directory: DriverLaunch.files takes relative paths without '..' components, such as '.relay' or 'config/app.relay'"
+        }
+    }
+
+    /// `command` as one line, each word that is empty or holds a space or quote single-quoted.
+    static func display(_ command: [String]) -> String {
+        command.map { word in
+            guard word.isEmpty || word.contains(where: { " \t\n'\"\\$;&|<>()*?".contains($0) }) else { return word }
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+}
+#endif

@@ -1,0 +1,54 @@
+#if os(macOS) || os(Linux)
+/// What one ``DriverLaunch/run()`` produced: everything the program wrote and how it
+/// ended.
+///
+/// ```swift
+/// let run = try await DriverLaunch(.product("my-app"), arguments: ["--version"]).run()
+/// #expect(run.exitStatus == 0, "\(run)")   // the description shows both streams
+/// #expect(run.standardOutputLines == ["my-app 1.0"])
+/// ```
+public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
+    /// Everything the program wrote to standard output. Bytes that are not valid UTF-8
+    /// are replaced with U+FFFD.
+    public let standardOutput: String
+    /// Everything the program wrote to standard error. Bytes that are not valid UTF-8
+    /// are replaced with U+FFFD.
+    public let standardError: String
+    /// The program's exit status; when ``terminatedBySignal`` is `true`, the number of the
+    /// signal that ended it instead (e.g. 9 for `SIGKILL`).
+    public let exitStatus: Int32
+    /// Whether a signal ended the program (it crashed, or something killed it) rather
+    /// than an exit.
+    public let terminatedBySignal: Bool
+
+    /// ``standardOutput`` split at `"\n"`, without the empty string after a final newline.
+    public var standardOutputLines: [String] { Self.lines(standardOutput) }
+
+    /// ``standardError`` split at `"\n"`, without the empty string after a final newline.
+    public var standardErrorLines: [String] { Self.lines(standardError) }
+
+    /// How the program ended and both streams in full, for failure messages:
+    ///
+    /// ```text
+    /// exit status 1
+    /// --- standard output ---
+    /// --- standard error ---
+    /// argv[2]:22: error: unknown key 'factroy'; …
+    /// ```
+    public var description: String {
+        let ending = terminatedBySignal ? "terminated by signal \(exitStatus)" : "exit status \(exitStatus)"
+        return "\(ending)\n--- standard output ---\n\(Self.terminated(standardOutput))--- standard error ---\n\(Self.terminated(standardError))"
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// `text`, ending with a newline unless it is empty.
+    static func terminated(_ text: String) -> String {
+        text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+    }
+}
+#endif
