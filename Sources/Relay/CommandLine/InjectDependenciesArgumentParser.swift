@@ -1,3 +1,6 @@
+// Front door: CommandLine — the seed's argument-parser API. Uses every layer below it;
+// not LaunchArguments (a sibling).
+
 /// Registers the instructions given with `-d` / `--dependency` on the command line.
 ///
 /// ```swift

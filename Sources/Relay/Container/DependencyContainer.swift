@@ -1,3 +1,8 @@
+// Layer: Container — containers, scopes, keys, lifecycles, resolving. Uses Support only.
+// Container/Internal is the sealed engine: only its files touch the lock, the registration
+// tables, registrations and singleton cells; everything else goes through the entry points
+// in Internal/ResolutionEngine+EntryPoints.swift.
+
 /// An inversion-of-control container: maps types to factories and hands out instances.
 ///
 /// There is one ``global`` container and one scoped container per

@@ -1,3 +1,7 @@
+// Layer: DynamicInjection — the index, meta containers, the binding plan, the registry and
+// its report. Uses Instructions, Container and Support; knows sources only through the
+// DependencyInstructionSource protocol.
+
 /// Registers the factories that instructions select, all or nothing.
 ///
 /// The pipeline, top to bottom:

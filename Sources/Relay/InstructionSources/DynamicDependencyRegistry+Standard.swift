@@ -1,3 +1,7 @@
+// Layer: InstructionSources — the command line, environment, .relay files and standard
+// input, and the standard set-up that orders them. Uses DynamicInjection and below; not
+// Overrides (a sibling).
+
 import Foundation
 
 /// The standard set-up of a live process: which sources, in which order.

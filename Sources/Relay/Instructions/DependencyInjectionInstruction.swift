@@ -1,3 +1,6 @@
+// Layer: Instructions — instruction text, keys, origins, diagnostics and the pipeline's one
+// error. Uses Container and Support.
+
 /// Tells a running program which indexed factory to use for an abstract type.
 ///
 /// The text form is

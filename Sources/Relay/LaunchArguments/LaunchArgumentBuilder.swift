@@ -1,3 +1,6 @@
+// Front door: LaunchArguments — the driver's side: what a test passes to the program it
+// launches. Uses every layer below it; not CommandLine (a sibling).
+
 /// Builds what a driver passes to the program it launches: arguments, an environment, or
 /// a `.relay` file — from one list, so the driver can pick the channel.
 ///

@@ -1,3 +1,7 @@
+// Layer: Overrides — in-process injection for tests. Uses DynamicInjection and below; not
+// InstructionSources (a sibling). Builds RegistrationRequests; the engine installs them as
+// an override layer.
+
 /// Runs `operation` with `overrides` in force, for this code and every task it starts
 /// with structured concurrency (child tasks, `async let`, task groups, and `Task { }`,
 /// which inherits task-local values).

@@ -1,3 +1,6 @@
+// Layer: Support — locks, near-match suggestions, shell quoting. Uses nothing of Relay's;
+// every other layer may use it. See docs/architecture.md, "Layers".
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

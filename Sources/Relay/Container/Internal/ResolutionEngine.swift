@@ -1,3 +1,7 @@
+// The sealed engine (Container/Internal). The only code that touches the lock, the
+// registration tables, Registration and SingletonCell. Callers describe what to register
+// as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift.
+
 import Synchronization
 #if canImport(Darwin)
 import Darwin
