@@ -22,12 +22,14 @@ let package = Package(
         .target(name: "RelayToolCore", dependencies: ["Relay"]),
         .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
 
-        .testTarget(name: "RelayTests", dependencies: ["Relay"]),
+        // What every test target shares: a locked box and temporary directories.
+        .target(name: "RelayTestSupport", path: "Tests/RelayTestSupport"),
+        .testTarget(name: "RelayTests", dependencies: ["Relay", "RelayTestSupport"]),
         // Also launches the built relay-demo, to test the driver helpers.
-        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
+        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo", "RelayTestSupport"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
         .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
-        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayTesting", "RelayToolCore", "RelayTool"]),
+        .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayTesting", "RelayToolCore", "RelayTool", "RelayTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Dispatch
 import Foundation
 import Relay

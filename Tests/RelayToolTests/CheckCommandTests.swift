@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
@@ -5,7 +6,7 @@ import Testing
 @Suite("Sources: -d @file and -d - on the command line")
 struct SourcesCommandLineInputsTests {
     @Test func filesAndStandardInputKeepArgumentOrder() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=F1,factory=X\n[checkout]\ntype=F2,factory=X\n")
         let probe = SourcesReaderProbe()
         let source = CommandLineInstructionSource(
@@ -24,7 +25,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func equalsFormsReadFilesAndStandardInputToo() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=F,factory=X")
         let probe = SourcesReaderProbe()
         let source = CommandLineInstructionSource(arguments: ["--dependency=@" + file, "--dependency=-"], standardInput: probe.source("type=S,factory=X"))
@@ -33,7 +34,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func standardInputIsNeverReadWithoutDash() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=F,factory=X")
         let probe = SourcesReaderProbe()
         let source = CommandLineInstructionSource(
@@ -58,7 +59,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func duplicatesAcrossValuesFilesAndStandardInput() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=B,factory=X\ntype=A,factory=Y\n")
         let source = CommandLineInstructionSource(
             arguments: ["-d", "type=A,factory=X", "-d", "@" + file, "-d", "-"],
@@ -73,7 +74,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func missingFileNamesTheArgument() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let missing = directory.file("missing.relay")
         let source = CommandLineInstructionSource(arguments: ["-v", "-d", "@" + missing])
         #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) } == """
@@ -92,7 +93,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func fileErrorsCarryFilePositions() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=A,factory=B\n  type=C,factroy=D\n")
         let source = CommandLineInstructionSource(arguments: ["-d", "type=X,factory=Y,scope=", "-d", "@" + file])
         #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) } == """
@@ -102,7 +103,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func fileChecksApplyToAtPaths() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let open = try directory.write("open.relay", "type=A,factory=B", permissions: 0o666)
         let source = CommandLineInstructionSource(arguments: ["-d", "@" + directory.path, "-d", "@" + open])
         #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) } == """
@@ -125,7 +126,7 @@ struct SourcesCommandLineInputsTests {
     }
 
     @Test func countLimitSpansFiles() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let file = try directory.write("ui.relay", "type=B,factory=X\ntype=C,factory=X\n")
         let source = CommandLineInstructionSource(arguments: ["-d", "type=A,factory=X", "-d", "@" + file])
         #expect(sourcesErrorDescription { try source.readInstructions(context: sourcesContext(maxInstructions: 2)) }

@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
@@ -7,7 +8,7 @@ struct SourcesConfigFileStandardTests {
     private let fileVariable = "RELAY_DEPENDENCIES_FILE"
 
     @Test func variableNamesARequiredFile() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let source = try #require(ConfigFileInstructionSource.standard(
             environment: [fileVariable: "fixtures/ui.relay"],
             workingDirectory: directory.path
@@ -27,7 +28,7 @@ struct SourcesConfigFileStandardTests {
     }
 
     @Test func variableWinsOverDotRelay() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write(".relay", "type=Local,factory=X")
         let other = try directory.write("other.relay", "type=Other,factory=X")
         let source = try #require(ConfigFileInstructionSource.standard(environment: [fileVariable: other], workingDirectory: directory.path))
@@ -35,13 +36,13 @@ struct SourcesConfigFileStandardTests {
     }
 
     @Test func emptyVariableSwitchesFilesOff() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write(".relay", "type=A,factory=B")
         #expect(ConfigFileInstructionSource.standard(environment: [fileVariable: ""], workingDirectory: directory.path) == nil)
     }
 
     @Test func unsetVariableUsesDotRelayIfPresent() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         #expect(ConfigFileInstructionSource.standard(environment: [:], workingDirectory: directory.path) == nil)
 
         try directory.write(".relay", "# local\ntype=A,factory=B\n")
@@ -57,7 +58,7 @@ struct SourcesConfigFileStandardTests {
     }
 
     @Test func dotRelayStillGetsTheSafetyChecks() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write(".relay", "type=A,factory=B", permissions: 0o666)
         let source = try #require(ConfigFileInstructionSource.standard(environment: [:], workingDirectory: directory.path))
         #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) }
@@ -65,7 +66,7 @@ struct SourcesConfigFileStandardTests {
     }
 
     @Test func parentDirectoriesAreNotSearched() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         try directory.write(".relay", "type=A,factory=B")
         let child = directory.file("child")
         try FileManager.default.createDirectory(atPath: child, withIntermediateDirectories: true)

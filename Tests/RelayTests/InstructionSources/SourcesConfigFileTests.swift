@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
@@ -25,7 +26,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func fullFormat() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let text = "\u{FEFF}# UI test fixtures\r\n"
             + "type=MyApp.Backend,factory=MyApp.Backend.Stub   \r\n"
             + "\r\n"
@@ -45,13 +46,13 @@ struct SourcesConfigFileTests {
     }
 
     @Test func emptyFileGivesNoInstructions() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         #expect(try read(try directory.write("empty.relay", "")).isEmpty)
         #expect(try read(try directory.write("comments.relay", "# nothing yet\n\n")).isEmpty)
     }
 
     @Test func relativePathResolvesAgainstTheWorkingDirectory() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("UITests"), withIntermediateDirectories: true)
         try directory.write("UITests/ui.relay", "type=A,factory=B")
         let source = ConfigFileInstructionSource(path: "UITests/ui.relay", workingDirectory: directory.path)
@@ -63,7 +64,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func missingFile() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let missing = directory.file("missing.relay")
         #expect(error(missing) == "\(missing): error: no such file; check the path")
         #expect(try read(missing, isRequired: false).isEmpty)
@@ -76,13 +77,13 @@ struct SourcesConfigFileTests {
     }
 
     @Test func directoryIsRejected() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         #expect(error(directory.path) == "\(directory.path): error: this is a directory; name a .relay file instead")
         #expect(error(directory.path, isRequired: false) == "\(directory.path): error: this is a directory; name a .relay file instead")
     }
 
     @Test func fifoIsRejectedWithoutOpeningIt() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let fifo = directory.file("pipe.relay")
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opening a FIFO for reading would block until a writer appears; the check comes first.
@@ -94,7 +95,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func symbolicLinksAreFollowed() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let target = try directory.write("target.relay", "type=A,factory=B")
         let link = directory.file("link.relay")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -116,7 +117,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func worldWritableFileIsRejectedBeforeReading() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = try directory.write("open.relay", bytes: [0xFF, 0x00], permissions: 0o666)
         #expect(error(path) == "\(path): error: the file is writable by every user, so anyone on this machine could change which implementations the app runs — run: chmod o-w \(path)")
         #expect(error(path, isRequired: false).hasSuffix("— run: chmod o-w \(path)"))
@@ -134,7 +135,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func fileOverTheSizeLimit() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = try directory.write("big.relay", "type=A,factory=B\n")  // 17 bytes
         #expect(error(path, context: sourcesContext(maxBytes: 16))
             == "\(path): error: the input is 17 bytes; the limit is 16 bytes — split the file or raise InstructionSourceLimits.maxBytes")
@@ -142,14 +143,14 @@ struct SourcesConfigFileTests {
     }
 
     @Test func fileOverTheCountLimit() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = try directory.write("many.relay", "type=A,factory=X\ntype=B,factory=X\ntype=C,factory=X\n")
         #expect(error(path, context: sourcesContext(maxInstructions: 2))
             == "\(path):3:1: error: more than 2 instructions; split the file or raise InstructionSourceLimits.maxInstructions")
     }
 
     @Test func rejectedBytes() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let invalid = try directory.write("invalid.relay", bytes: Array("type=A,factory=B\nxy".utf8) + [0xFF])
         #expect(error(invalid) == "\(invalid):2:3: error: invalid UTF-8 byte 0xFF; save the file as UTF-8")
         let nul = try directory.write("nul.relay", bytes: Array("type=A,factory=B\nab".utf8) + [0x00])
@@ -159,7 +160,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func everySyntaxErrorIsReported() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = try directory.write("ui.relay", """
             type=A,factroy=B
             [checkout
@@ -178,7 +179,7 @@ struct SourcesConfigFileTests {
     }
 
     @Test func duplicatesInsideTheFile() throws {
-        let directory = try SourcesTemporaryDirectory()
+        let directory = try TemporaryDirectory()
         let path = try directory.write("ui.relay", """
             type=A,factory=B
             [checkout]

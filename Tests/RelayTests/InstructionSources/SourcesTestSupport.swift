@@ -1,42 +1,7 @@
+import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
-
-/// A fresh directory under the system temporary directory, removed on deinit.
-final class SourcesTemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.path + "/RelaySourcesTests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// The absolute path of `name` inside the directory.
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    /// Writes `bytes` to `name` with the given permissions and returns its absolute path.
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8], permissions: Int = 0o644) throws -> String {
-        let target = file(name)
-        guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
-        return target
-    }
-
-    /// Writes `text` as UTF-8 to `name` and returns its absolute path.
-    @discardableResult
-    func write(_ name: String, _ text: String, permissions: Int = 0o644) throws -> String {
-        try write(name, bytes: Array(text.utf8), permissions: permissions)
-    }
-}
 
 /// Counts how often a fake standard-input reader is called and with which limit.
 final class SourcesReaderProbe: Sendable {

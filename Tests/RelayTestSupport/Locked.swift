@@ -7,11 +7,13 @@ import Foundation
 /// pthread mutex, which the sanitizer understands.
 ///
 /// `@unchecked Sendable` is safe: `value` is only touched inside `withLock`, under the lock.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+
+    public init(_ value: Value) { self.value = value }
+
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
