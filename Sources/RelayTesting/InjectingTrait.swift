@@ -31,7 +31,7 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// The overrides this trait applies; throws what a test would fail with.
-    public func makeOverrides() throws -> DependencyOverrides {
+    func makeOverrides() throws -> DependencyOverrides {
         try DependencyOverrides(instructions, index: index)
     }
 

@@ -7,7 +7,7 @@ struct DetachedWorld {
 
     /// Every container of the world: global first, then scopes by name.
     var containers: [DependencyContainer] {
-        [global] + scoped.values.sorted { $0.scope.name < $1.scope.name }
+        ([global] + scoped.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
 
     /// Copies every live container under the engine lock.

@@ -53,7 +53,7 @@ final class ResolutionEngine: @unchecked Sendable {
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
     var allContainers: [DependencyContainer] {
-        [DependencyContainer.global] + scopedContainers.values.sorted { $0.scope.name < $1.scope.name }
+        ([DependencyContainer.global] + scopedContainers.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
 }
 
