@@ -13,10 +13,19 @@
 /// instruction is registered, or — when any is wrong — none is and the error lists them
 /// all. To also read `RELAY_DEPENDENCIES` and `.relay` files, use
 /// ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``.
+///
+/// **Release builds.** Calling this parser is the app's opt-in, as in Relay 0.3: its
+/// policy is ``DynamicInjectionPolicy/enabled`` unless you pass another, so it reads `-d`
+/// in every build configuration. Keep the call inside `#if DEBUG` (as the seed's README
+/// does), or pass `policy: .default` to read nothing in release builds.
+///
+/// **Argument positions.** Messages say `argv[N]` with `N` the index in the array the
+/// parser is given — from ``CommandLine/parse(with:)``, the process's real `argv`.
 public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     /// The allow-list of types and factories.
     public var index: DynamicDependencyIndex
-    /// Whether the arguments are read at all (off by default in release builds).
+    /// Whether the arguments are read at all (``DynamicInjectionPolicy/enabled`` by default:
+    /// the call is the opt-in).
     public var policy: DynamicInjectionPolicy
     /// Reads standard input for `-d -`.
     public var standardInput: StandardInputInstructionSource
@@ -24,7 +33,7 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     /// Creates a parser over `index`.
     public init(
         index: DynamicDependencyIndex = .shared,
-        policy: DynamicInjectionPolicy = .default,
+        policy: DynamicInjectionPolicy = .enabled,
         standardInput: StandardInputInstructionSource = StandardInputInstructionSource()
     ) {
         self.index = index
@@ -36,7 +45,8 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
         DependencyArgumentScanner.containsDependencyFlags(arguments)
     }
 
-    /// Registers the instructions in `arguments` (the arguments after the program name).
+    /// Registers the instructions in `arguments` (the program name, if first, is ignored
+    /// like every argument that is not a `-d` form).
     ///
     /// - Throws: ``DynamicInjectionError`` with every problem, positioned by argument.
     public func parse(arguments: [String]) throws {

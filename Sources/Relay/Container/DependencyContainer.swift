@@ -65,13 +65,26 @@ public final class DependencyContainer: Sendable {
     ///   - factory: Creates an instance. It may throw; the error reaches `tryResolve`'s caller
     ///     wrapped in ``DependencyResolutionError/Reason/factoryFailed``.
     public func register<T>(
-        _ type: T.Type,
+        _ type: T.Type = T.self,
         lifecycle: LifecycleType = .singleton,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
         ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: factory)
+    }
+
+    /// The seed API's spelling of ``register(_:lifecycle:file:line:factory:)``, with the
+    /// factory labelled `with:`: `register(P.self, with: { _ in Impl() })`. Same behaviour.
+    @_disfavoredOverload
+    public func register<T>(
+        _ type: T.Type = T.self,
+        lifecycle: LifecycleType = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        with factory: @escaping @Sendable (DependencyContainer) throws -> T
+    ) {
+        register(T.self, lifecycle: lifecycle, file: file, line: line, factory: factory)
     }
 
     /// Registers a factory under a key known only at run time.

@@ -28,6 +28,10 @@ public struct DependencyContainerScope: Hashable, Sendable, CustomStringConverti
     /// The root scope. Its container has no parent.
     public static let global = DependencyContainerScope("global")
 
+    /// The seed API's name for ``name``.
+    @available(*, deprecated, renamed: "name")
+    public var value: String { name }
+
     /// Whether this is the ``global`` scope.
     public var isGlobal: Bool { name == Self.global.name }
 

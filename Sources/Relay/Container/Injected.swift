@@ -10,7 +10,8 @@
 /// is the same as `lazy var payments: PaymentService = DependencyContainer.global.resolve()`.
 /// The first access stops the program with a diagnostic if the type cannot be resolved,
 /// like ``DependencyContainer/resolve(_:file:line:)``; later accesses return the same
-/// instance.
+/// instance. Assigning replaces the value (a test can hand an object a stub directly);
+/// the container is then never asked.
 @propertyWrapper
 public struct Injected<Value> {
     private let scope: DependencyContainerScope
@@ -21,12 +22,16 @@ public struct Injected<Value> {
         self.scope = scope
     }
 
+    /// The resolved value, resolved on first access; settable.
     public var wrappedValue: Value {
         mutating get {
             if let resolved { return resolved }
             let value = DependencyContainer.container(for: scope).resolve(Value.self)
             resolved = value
             return value
+        }
+        set {
+            resolved = newValue
         }
     }
 }

@@ -36,7 +36,8 @@ public final class DynamicDependencyIndex: Sendable {
         }
     }
 
-    /// Adds every factory of `indexable`, untyped.
+    /// Adds every factory of `indexable`, untyped (checked against the type when it is
+    /// resolved).
     public func add(_ indexable: any DependencyFactoryIndexable) {
         let entries = indexable.index
         state.withLock { state in
@@ -74,24 +75,31 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// The type indexed under `key`.
     ///
-    /// - Throws: ``DynamicDependencyIndexError`` naming the key, with "did you mean"
-    ///   suggestions from the indexed keys.
+    /// - Throws: ``DynamicDependencyIndexError/typeNotFound(identifier:)``.
     public func lookup(type key: DependencyTypeKey) throws(DynamicDependencyIndexError) -> Any.Type {
         guard let found = state.withLock({ $0.types[key] }) else {
-            throw .typeNotFound(key: key, suggestions: suggestions(forType: key))
+            throw .typeNotFound(identifier: key.tag)
         }
         return found.type
     }
 
-    /// The factory indexed under `key`.
+    /// The factory indexed under `key`, as the seed API returned it: a closure that does
+    /// not throw. A factory indexed with ``add(factory:producing:_:)`` that throws when
+    /// called through it stops the program with the error, as `resolve` does; the
+    /// injection pipeline itself never calls factories this way.
     ///
-    /// - Throws: ``DynamicDependencyIndexError`` naming the key, with "did you mean"
-    ///   suggestions from the indexed keys.
-    public func lookup(factory key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> @Sendable (DependencyContainer) throws -> Any {
+    /// - Throws: ``DynamicDependencyIndexError/factoryNotFound(identifier:)``.
+    public func lookup(factory key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> @Sendable (DependencyContainer) -> Any {
         guard let found = state.withLock({ $0.factories[key] }) else {
-            throw .factoryNotFound(key: key, suggestions: suggestions(forFactory: key))
+            throw .factoryNotFound(identifier: key.tag)
         }
-        return found.make
+        return { container in
+            do {
+                return try found.make(container)
+            } catch {
+                fatalError("Relay: factory '\(key)' threw: \(error)")
+            }
+        }
     }
 
     /// Every indexed type key, sorted.
@@ -103,10 +111,10 @@ public final class DynamicDependencyIndex: Sendable {
     /// The type a factory produces, when it was indexed with ``add(factory:producing:_:)``;
     /// `nil` for an untyped factory.
     ///
-    /// - Throws: ``DynamicDependencyIndexError`` when no factory is indexed under `key`.
+    /// - Throws: ``DynamicDependencyIndexError/factoryNotFound(identifier:)``.
     public func producedType(of key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> Any.Type? {
         guard let found = state.withLock({ $0.factories[key] }) else {
-            throw .factoryNotFound(key: key, suggestions: suggestions(forFactory: key))
+            throw .factoryNotFound(identifier: key.tag)
         }
         return found.produces?.type
     }

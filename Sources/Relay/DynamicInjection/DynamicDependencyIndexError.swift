@@ -1,14 +1,43 @@
-/// A key that is not in a ``DynamicDependencyIndex``, thrown by its `lookup` methods.
-public enum DynamicDependencyIndexError: Error, Equatable, CustomStringConvertible {
-    /// No type is indexed under `key`; `suggestions` are indexed keys that look alike.
-    case typeNotFound(key: DependencyTypeKey, suggestions: [DependencyTypeKey])
-    /// No factory is indexed under `key`; `suggestions` are indexed keys that look alike.
-    case factoryNotFound(key: DependencyFactoryKey, suggestions: [DependencyFactoryKey])
+import Foundation
 
+/// A key that is not in a ``DynamicDependencyIndex``, thrown by its `lookup` methods —
+/// the seed API's shape. (The injection pipeline reports unknown keys as positioned
+/// diagnostics with "did you mean" suggestions in a ``DynamicInjectionError`` instead.)
+///
+/// ```swift
+/// do {
+///     _ = try DynamicDependencyIndex.shared.lookup(type: "MyApp.Backend")
+/// } catch DynamicDependencyIndexError.typeNotFound(let identifier) {
+///     print("not indexed: \(identifier)")
+/// }
+/// ```
+public enum DynamicDependencyIndexError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// No type is indexed under the type key `identifier`.
+    case typeNotFound(identifier: String)
+    /// No factory is indexed under the factory key `identifier`.
+    case factoryNotFound(identifier: String)
+
+    /// What is missing and how to add it.
     public var description: String {
         switch self {
-        case let .typeNotFound(key, suggestions): IndexMessages.unknownType(key, suggestions: suggestions)
-        case let .factoryNotFound(key, suggestions): IndexMessages.unknownFactory(key, suggestions: suggestions)
+        case let .typeNotFound(identifier): IndexMessages.unknownType(DependencyTypeKey(identifier), suggestions: [])
+        case let .factoryNotFound(identifier): IndexMessages.unknownFactory(DependencyFactoryKey(identifier), suggestions: [])
+        }
+    }
+
+    /// `Type index not found for "MyApp.Backend"`-style summary.
+    public var errorDescription: String? {
+        switch self {
+        case let .typeNotFound(identifier): "no type is indexed for \"\(identifier)\""
+        case let .factoryNotFound(identifier): "no factory is indexed for \"\(identifier)\""
+        }
+    }
+
+    /// How to fix it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case let .typeNotFound(identifier): "index a type for \"\(identifier)\" with DynamicDependencyIndex.add(type:_:) or a DependencyTypeIndexable"
+        case let .factoryNotFound(identifier): "index a factory for \"\(identifier)\" with DynamicDependencyIndex.add(factory:producing:_:) or a DependencyFactoryIndexable"
         }
     }
 }

@@ -129,20 +129,27 @@ struct DynamicDependencyIndexTests {
         #expect(try index.producedType(of: .dynBackendStub) == DynBackend.self)
         #expect(try index.producedType(of: .dynUntypedStub) == nil)
         #expect(try index.lookup(factory: .dynBackendStub)(DependencyContainer.global) is DynStubBackend)
+        #expect(try index.lookup(factory: .dynUntypedStub)(DependencyContainer.global) is DynStubBackend)
         #expect(index.factories(producing: DynBackend.self) == [.dynBackendFixture, .dynBackendStub])
 
+        // The seed API's error shape: the key that was not found.
         let typeError = #expect(throws: DynamicDependencyIndexError.self) { try index.lookup(type: "RelayTests.DynClok") }
-        #expect(typeError == .typeNotFound(key: "RelayTests.DynClok", suggestions: [.dynClock]))
-        #expect(typeError?.description == "unknown type key 'RelayTests.DynClok' (did you mean 'RelayTests.DynClock'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction")
+        #expect(typeError == .typeNotFound(identifier: "RelayTests.DynClok"))
+        #expect(typeError?.description == "unknown type key 'RelayTests.DynClok'; add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction")
         let factoryError = #expect(throws: DynamicDependencyIndexError.self) { try index.lookup(factory: "Elsewhere.Thing") }
+        #expect(factoryError == .factoryNotFound(identifier: "Elsewhere.Thing"))
         #expect(factoryError?.description == "unknown factory key 'Elsewhere.Thing'; index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction")
     }
 
-    @Test("a key with the same last component is suggested")
+    @Test("an instruction whose type key shares the last component of an indexed one gets it suggested")
     func sameSuffixSuggestion() {
-        let index = makeDynIndex()
-        let error = #expect(throws: DynamicDependencyIndexError.self) { try index.lookup(type: "OtherModule.DynClock") }
-        #expect(error == .typeNotFound(key: "OtherModule.DynClock", suggestions: [.dynClock]))
+        let registry = DynamicDependencyRegistry(index: makeDynIndex(), sources: [
+            CommandLineInstructionSource(arguments: ["-d", "type=OtherModule.DynClock,factory=RelayTests.DynClock.Fixed"]),
+        ], policy: .enabled)
+        let error = #expect(throws: DynamicInjectionError.self) { try registry.plan() }
+        #expect(error?.diagnostics.map(\.message) == [
+            "unknown type key 'OtherModule.DynClock' (did you mean 'RelayTests.DynClock'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
+        ])
     }
 }
 

@@ -39,7 +39,7 @@ struct DynTypeIndex: DependencyTypeIndexable {
 }
 
 struct DynUntypedFactories: DependencyFactoryIndexable {
-    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) throws -> Any] = [
+    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] = [
         .dynUntypedStub: { _ in DynStubBackend() },
     ]
 }

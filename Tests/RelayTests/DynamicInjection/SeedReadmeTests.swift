@@ -42,7 +42,7 @@ final class SeedTypeIndex: DependencyTypeIndexable {
 }
 
 final class SeedFactoryIndex: DependencyFactoryIndexable {
-    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) throws -> Any] = [
+    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] = [
         .seedBackendServiceStub: { _ in SeedBackendServiceStub() },
     ]
 }
