@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "RelayTestSupport", path: "Tests/RelayTestSupport"),
         .testTarget(name: "RelayTests", dependencies: ["Relay", "RelayTestSupport"]),
         // Also launches the built relay-demo, to test the driver helpers.
+        // Relay 0.3.2 code in the Swift 5 language mode, one test per seed call shape.
+        .testTarget(name: "RelayCompatibilityTests", dependencies: ["Relay"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo", "RelayTestSupport"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
         .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),

@@ -3,16 +3,16 @@
 ///
 /// ```swift
 /// struct CheckoutStubs: DependencyFactoryIndexable {
-///     let index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] = [
+///     let index: [DependencyFactoryKey: (DependencyContainer) -> Any] = [
 ///         .backendStub: { _ in BackendStub() },
 ///     ]
 /// }
 /// DynamicDependencyIndex.shared.add(CheckoutStubs())
 /// ```
 ///
-/// This is the seed API's shape, kept so Relay 0.3 indexes compile unchanged (in the
-/// Swift 5 language mode, a `[DependencyFactoryKey: (DependencyContainer) -> Any]`
-/// conforms with a warning about sendability; in Swift 6, write `@Sendable`).
+/// This is the seed API's shape, kept so that Relay 0.3 indexes compile and run
+/// unchanged in both language modes. The factories are plain closures, not `@Sendable`:
+/// Relay calls each one under a lock, so no two threads ever run the same factory at once.
 ///
 /// Factories indexed this way are untyped and cannot throw: pairing one with the wrong
 /// type is only detected when the type is resolved, and a dependency it cannot resolve
@@ -23,5 +23,5 @@
 public protocol DependencyFactoryIndexable {
     /// The indexed factories, by key. Each receives the container of the scope it is
     /// injected into.
-    var index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] { get }
+    var index: [DependencyFactoryKey: (DependencyContainer) -> Any] { get }
 }

@@ -39,10 +39,13 @@ public final class DynamicDependencyIndex: Sendable {
     /// Adds every factory of `indexable`, untyped (checked against the type when it is
     /// resolved).
     public func add(_ indexable: any DependencyFactoryIndexable) {
-        let entries = indexable.index
+        let factories = indexable.index.map { key, make in
+            let serialized = SerializedFactory(make)
+            return (key, DependencyFactory.untyped { serialized.make($0) })
+        }
         state.withLock { state in
-            for (key, make) in entries {
-                state.factories[key] = .untyped(make)
+            for (key, factory) in factories {
+                state.factories[key] = factory
             }
         }
     }

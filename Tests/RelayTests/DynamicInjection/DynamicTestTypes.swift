@@ -39,7 +39,7 @@ struct DynTypeIndex: DependencyTypeIndexable {
 }
 
 struct DynUntypedFactories: DependencyFactoryIndexable {
-    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] = [
+    let index: [DependencyFactoryKey: (DependencyContainer) -> Any] = [
         .dynUntypedStub: { _ in DynStubBackend() },
     ]
 }

@@ -42,7 +42,7 @@ final class SeedTypeIndex: DependencyTypeIndexable {
 }
 
 final class SeedFactoryIndex: DependencyFactoryIndexable {
-    let index: [DependencyFactoryKey: @Sendable (DependencyContainer) -> Any] = [
+    let index: [DependencyFactoryKey: (DependencyContainer) -> Any] = [
         .seedBackendServiceStub: { _ in SeedBackendServiceStub() },
     ]
 }
