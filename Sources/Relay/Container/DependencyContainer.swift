@@ -74,6 +74,41 @@ public final class DependencyContainer: Sendable {
         ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: factory)
     }
 
+    /// Registers a factory that runs on the main actor, for main-actor types such as view
+    /// models and coordinators.
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileViewModel { init(store: ProfileStore) { … } }
+    ///
+    /// DependencyContainer.global.register(ProfileViewModel.self, isolation: MainActor.self) { c in
+    ///     ProfileViewModel(store: try c.tryResolve())
+    /// }
+    /// // In @MainActor code — a view, another view model, a @MainActor test:
+    /// let model = DependencyContainer.global.resolve(ProfileViewModel.self)
+    /// ```
+    ///
+    /// Resolving from main-actor code just works: the factory runs there, a singleton is
+    /// built once, and cycles and diagnostics are as for every other registration.
+    /// Resolving it off the main actor is a ``DependencyResolutionError`` with reason
+    /// ``DependencyResolutionError/Reason/requiresMainActor`` that names the type — never a
+    /// crash and never a silent hop to the main thread. (Call ``validate()`` from the main
+    /// actor when you register such types.)
+    ///
+    /// - Parameters:
+    ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
+    ///   - factory: Runs on the main actor; may throw.
+    public func register<T>(
+        _ type: T.Type = T.self,
+        lifecycle: LifecycleType = .singleton,
+        isolation: MainActor.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
+    ) {
+        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(file: file, line: line), factory: .mainActor(factory))
+        ResolutionEngine.shared.insert(request, into: self)
+    }
+
     /// The seed API's spelling of ``register(_:lifecycle:file:line:factory:)``, with the
     /// factory labelled `with:`: `register(P.self, with: { _ in Impl() })`. Same behaviour.
     @_disfavoredOverload

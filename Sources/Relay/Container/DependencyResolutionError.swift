@@ -19,6 +19,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case factoryFailed
         /// The chain of nested resolutions exceeded `limit` (a runaway recursion).
         case resolutionTooDeep(limit: Int)
+        /// The type is registered with `isolation: MainActor.self` and was resolved off the
+        /// main actor. Relay never hops threads to create it.
+        case requiresMainActor
     }
 
     /// What went wrong.
@@ -58,6 +61,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             lines.append("Relay cannot resolve \(requestedType) in \(place): its factory (registered at \(registration ?? "an unknown place")) threw: \(error)")
         case let .resolutionTooDeep(limit):
             lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
+        case .requiresMainActor:
+            lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
         }
         if chain.count > 1 {
             lines.append("  dependency chain: \(chain.joined(separator: " → "))")
@@ -82,6 +87,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             return "see the factory's error above; it was thrown while creating \(requestedType)."
         case .resolutionTooDeep:
             return "check the factories in the chain above for unbounded recursion."
+        case .requiresMainActor:
+            return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
         }
     }
 
@@ -100,6 +107,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         var cycle = Array(names[cycleStart...])
         if let acrossThreads { cycle += acrossThreads.map(\.typeName) }
         return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requestedType: key.typeName, scope: scope, chain: names, nearMisses: [], registration: nil, underlyingError: nil)
+    }
+
+    static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .requiresMainActor, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: nil)
     }
 
     static func tooDeep(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], limit: Int) -> Self {

@@ -69,6 +69,21 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock { $0.factories[key] = entry }
     }
 
+    /// Adds a factory that runs on the main actor and records what it produces, so that a
+    /// UI test can inject a main-actor stub (a view model, a coordinator). Resolving the
+    /// type it is bound to off the main actor is a ``DependencyResolutionError``; see
+    /// ``DependencyContainer/register(_:lifecycle:isolation:file:line:factory:)``.
+    ///
+    /// ```swift
+    /// index.add(factory: .profileModelStub, producing: ProfileViewModel.self, isolation: MainActor.self) { _ in
+    ///     ProfileViewModel(store: StubProfileStore())
+    /// }
+    /// ```
+    public func add<T>(factory key: DependencyFactoryKey, producing type: T.Type, isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T) {
+        let entry = DependencyFactory.mainActor(factory)
+        state.withLock { $0.factories[key] = entry }
+    }
+
     /// Removes every type and factory.
     public func removeAll() {
         state.withLock { $0 = State() }

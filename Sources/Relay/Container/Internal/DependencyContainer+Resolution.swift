@@ -107,6 +107,10 @@ extension DependencyContainer {
             engine.lock.unlock()
             throw .missing(key: key, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
         }
+        if registration.requiresMainActor, !MainThread.isCurrent {
+            engine.lock.unlock()
+            throw .offMainActor(key: key, scope: scope, chain: thread.chain(appending: key), registration: registration.origin.description)
+        }
         let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
 
         if registration.lifecycle == .transient {

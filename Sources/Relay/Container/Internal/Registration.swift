@@ -26,11 +26,15 @@ class Registration: @unchecked Sendable {
     let owner: DependencyContainer
     /// `ObjectIdentifier(T.self)` for a `TypedRegistration<T>`, `nil` for an untyped one.
     let valueTypeID: ObjectIdentifier?
+    /// Whether the factory must run on the main actor; resolving off the main thread is
+    /// then an error, and only the main thread caches the registration.
+    let requiresMainActor: Bool
     /// The singleton instance for this registration in its own container. Only with
     /// `ResolutionEngine.shared.lock` held.
     private(set) lazy var cell = SingletonCell(key: key)
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, valueTypeID: ObjectIdentifier?) {
+    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, valueTypeID: ObjectIdentifier?, requiresMainActor: Bool) {
+        self.requiresMainActor = requiresMainActor
         self.key = key
         self.lifecycle = lifecycle
         self.origin = origin
@@ -53,15 +57,15 @@ class Registration: @unchecked Sendable {
 final class TypedRegistration<T>: Registration, @unchecked Sendable {
     let factory: @Sendable (DependencyContainer) throws -> T
 
-    init(lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: @escaping @Sendable (DependencyContainer) throws -> T) {
+    init(lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, requiresMainActor: Bool = false, factory: @escaping @Sendable (DependencyContainer) throws -> T) {
         self.factory = factory
-        super.init(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: ObjectIdentifier(T.self))
+        super.init(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: ObjectIdentifier(T.self), requiresMainActor: requiresMainActor)
     }
 
     override func makeHolder() throws -> AnyObject { SingletonValue(try factory(owner)) }
     override func makeValue() throws -> Any { try factory(owner) }
     override func copy(owner: DependencyContainer) -> Registration {
-        TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
+        TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
     }
 }
 
@@ -71,15 +75,15 @@ final class TypedRegistration<T>: Registration, @unchecked Sendable {
 final class UntypedRegistration: Registration, @unchecked Sendable {
     let factory: @Sendable (DependencyContainer) throws -> Any
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: @escaping @Sendable (DependencyContainer) throws -> Any) {
+    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, requiresMainActor: Bool = false, factory: @escaping @Sendable (DependencyContainer) throws -> Any) {
         self.factory = factory
-        super.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: nil)
+        super.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: nil, requiresMainActor: requiresMainActor)
     }
 
     override func makeHolder() throws -> AnyObject { SingletonValue<Any>(try factory(owner)) }
     override func makeValue() throws -> Any { try factory(owner) }
     override func copy(owner: DependencyContainer) -> Registration {
-        UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
+        UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
     }
 }
 

@@ -8,23 +8,27 @@ struct DependencyFactory: Sendable {
     let produces: DependencyKey?
     /// Runs the factory, returning its result as `Any`.
     let make: @Sendable (DependencyContainer) throws -> Any
+    /// Whether the factory must run on the main actor (registered with
+    /// `isolation: MainActor.self`).
+    let requiresMainActor: Bool
     /// Builds a typed registration (resolves without a dynamic cast); `nil` when untyped.
     fileprivate let makeTyped: (@Sendable (LifecycleType, RegistrationOrigin, DependencyContainer) -> Registration)?
 
     /// A factory whose result type is known: `T`.
-    static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
+    static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, requiresMainActor: Bool = false) -> DependencyFactory {
         DependencyFactory(
             produces: DependencyKey(T.self),
             make: { try factory($0) },
+            requiresMainActor: requiresMainActor,
             makeTyped: { lifecycle, origin, owner in
-                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
+                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
             }
         )
     }
 
     /// A factory returning `Any`, checked against the requested type at resolve time.
     static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
-        DependencyFactory(produces: nil, make: factory, makeTyped: nil)
+        DependencyFactory(produces: nil, make: factory, requiresMainActor: false, makeTyped: nil)
     }
 }
 
@@ -42,6 +46,6 @@ struct RegistrationRequest: Sendable {
         if let makeTyped = factory.makeTyped, factory.produces == key {
             return makeTyped(lifecycle, origin, owner)
         }
-        return UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory.make)
+        return UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: factory.requiresMainActor, factory: factory.make)
     }
 }
