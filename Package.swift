@@ -12,7 +12,10 @@ let package = Package(
         .executable(name: "relay", targets: ["RelayTool"]),
     ],
     targets: [
-        .target(name: "Relay"),
+        .target(name: "Relay", dependencies: ["CRelayAtomics"]),
+        // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
+        // product.
+        .target(name: "CRelayAtomics"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.
         .target(name: "RelayTesting", dependencies: ["Relay"]),

@@ -20,9 +20,8 @@ public func withInjectedDependencies<Result>(
     operation: () throws -> Result
 ) throws -> Result {
     let frame = try overrides.makeFrame(parent: OverrideContext.current)
-    let engine = ResolutionEngine.shared
-    engine.activeOverrides.add(1, ordering: .relaxed)
-    defer { engine.activeOverrides.subtract(1, ordering: .relaxed) }
+    ResolutionEngine.activeOverrides.add(1, ordering: .relaxed)
+    defer { ResolutionEngine.activeOverrides.subtract(1, ordering: .relaxed) }
     return try OverrideContext.$current.withValue(frame, operation: operation)
 }
 
@@ -33,9 +32,8 @@ public func withInjectedDependencies<Result>(
     operation: () async throws -> Result
 ) async throws -> Result {
     let frame = try overrides.makeFrame(parent: OverrideContext.current)
-    let engine = ResolutionEngine.shared
-    engine.activeOverrides.add(1, ordering: .relaxed)
-    defer { engine.activeOverrides.subtract(1, ordering: .relaxed) }
+    ResolutionEngine.activeOverrides.add(1, ordering: .relaxed)
+    defer { ResolutionEngine.activeOverrides.subtract(1, ordering: .relaxed) }
     return try await OverrideContext.$current.withValue(frame, operation: operation, isolation: isolation)
 }
 
