@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Relay
 import RelayTesting
-import Synchronization
 import Testing
 
 @Suite("In-process overrides")

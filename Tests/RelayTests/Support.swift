@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs `body` on `count` new threads at once (all released together) and waits for them.
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
