@@ -76,7 +76,13 @@ struct DemoLaunch {
         // The child may exit without reading (it reads only for `-d -`): a failed write is
         // not the test's concern, and SIGPIPE is ignored.
         if let standardInput {
-            try? input.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8))
+            if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
+                try? input.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8))
+            } else {
+                // Before macOS 10.15.4 (the package's floor is 10.15) only the variant that
+                // raises on a failed write exists.
+                input.fileHandleForWriting.write(Data(standardInput.utf8))
+            }
         }
         try? input.fileHandleForWriting.close()
 
