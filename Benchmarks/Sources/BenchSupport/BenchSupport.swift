@@ -65,12 +65,13 @@ public func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int
     var workers: [pthread_t] = []
     for index in 1..<count {
         let raw = Unmanaged.passRetained(WorkerContext(index: index, flags: flags, body: body)).toOpaque()
-        #if canImport(Darwin)
+        // `pthread_t` is a pointer on Darwin and musl, an integer on glibc.
+        #if canImport(Darwin) || canImport(Musl)
         var thread: pthread_t?
         let status = pthread_create(&thread, nil, workerMain, raw)
         precondition(status == 0, "pthread_create failed: \(status)")
         workers.append(thread!)
-        #else
+        #elseif canImport(Glibc)
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, workerMain, raw)
         precondition(status == 0, "pthread_create failed: \(status)")
@@ -104,11 +105,12 @@ private final class WorkerContext: Sendable {
     }
 }
 
+// Darwin's headers declare the start routine's argument non-null; glibc's and musl's do not.
 #if canImport(Darwin)
 private func workerMain(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
     runWorker(raw)
 }
-#else
+#elseif canImport(Glibc) || canImport(Musl)
 private func workerMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     runWorker(raw!)
 }

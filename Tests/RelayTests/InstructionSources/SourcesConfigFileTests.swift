@@ -1,11 +1,6 @@
 import Foundation
 import Testing
 @testable import Relay
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("Sources: .relay files")
 struct SourcesConfigFileTests {

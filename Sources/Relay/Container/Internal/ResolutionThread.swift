@@ -275,7 +275,7 @@ enum ThreadKey {
         var key = pthread_key_t()
         #if canImport(Darwin)
         let status = pthread_key_create(&key) { raw in ResolutionThread.destroy(raw) }
-        #else
+        #elseif canImport(Glibc) || canImport(Musl)
         let status = pthread_key_create(&key) { raw in
             if let raw { ResolutionThread.destroy(raw) }
         }
