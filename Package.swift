@@ -3,8 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Relay",
-    // `Synchronization` (Mutex, Atomic) sets the floor; see docs/architecture.md, "Locking".
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The Swift concurrency back-deployment floor (Relay uses task-locals), which is also
+    // Swift Testing's floor, so RelayTesting needs no `@available` of its own. Nothing
+    // newer may be used unguarded; see docs/architecture.md, "Choice of primitives and
+    // platforms".
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Relay", targets: ["Relay"]),
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
@@ -12,7 +15,12 @@ let package = Package(
         .executable(name: "relay", targets: ["RelayTool"]),
     ],
     targets: [
-        .target(name: "Relay"),
+        .target(name: "Relay", dependencies: ["CRelayAtomics", "CRelayThreads"]),
+        // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
+        // product.
+        .target(name: "CRelayAtomics"),
+        // Whether the calling thread is the main thread (for main-actor registrations).
+        .target(name: "CRelayThreads"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.
         .target(name: "RelayTesting", dependencies: ["Relay"]),

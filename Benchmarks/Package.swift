@@ -5,7 +5,8 @@ import PackageDescription
 // Run: swift run -c release --package-path Benchmarks relay-bench
 let package = Package(
     name: "RelayBenchmarks",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Relay's floor (see ../Package.swift).
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .executable(name: "relay-bench", targets: ["RelayBench"]),
     ],
@@ -17,7 +18,9 @@ let package = Package(
         // Opaque sinks and clocks, in their own module and without cross-module
         // optimization, so the optimizer cannot see through them from the benchmark
         // bodies (not even their side effects).
-        .target(name: "BenchSupport", swiftSettings: [.unsafeFlags(["-disable-cmo"])]),
+        .target(name: "BenchSupport", dependencies: ["CBenchAtomics"], swiftSettings: [.unsafeFlags(["-disable-cmo"])]),
+        // C11 atomics for BenchSupport's counters and start flags.
+        .target(name: "CBenchAtomics"),
         .executableTarget(
             name: "RelayBench",
             dependencies: [

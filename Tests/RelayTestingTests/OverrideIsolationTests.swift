@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import Relay
 import RelayTesting
-import Synchronization
 import Testing
 
 @Suite("In-process overrides")

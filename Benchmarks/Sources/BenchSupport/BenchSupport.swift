@@ -1,4 +1,4 @@
-import Synchronization
+import CBenchAtomics
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -13,7 +13,7 @@ import Musl
 // a loop body that feeds its result to `consume` cannot be deleted, hoisted or merged.
 
 /// Everything consumed so far, folded together; printed at the end so it is observable.
-private let consumed = Atomic<UInt>(0)
+private let consumed = AtomicWord(0)
 
 /// Takes ownership of `object` (a +1 reference, released on return) and folds its
 /// identity into `accumulator`. Opaque to the caller's optimizer.
@@ -30,12 +30,12 @@ public func consume(_ object: consuming AnyObject, _ accumulator: inout UInt) {
 /// Publishes a thread's accumulator (once per batch, so the atomic is off the hot path).
 @inline(never)
 public func publish(_ accumulator: UInt) {
-    consumed.bitwiseXor(accumulator, ordering: .relaxed)
+    consumed.xorRelaxed(accumulator)
 }
 
 /// The fold of everything published.
 public func consumedChecksum() -> UInt {
-    consumed.load(ordering: .relaxed)
+    consumed.loadRelaxed()
 }
 
 /// Makes `object` look escaped (and possibly modified) to the caller's optimizer.
@@ -65,29 +65,32 @@ public func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int
     var workers: [pthread_t] = []
     for index in 1..<count {
         let raw = Unmanaged.passRetained(WorkerContext(index: index, flags: flags, body: body)).toOpaque()
-        #if canImport(Darwin)
+        // `pthread_t` is a pointer on Darwin and musl, an integer on glibc.
+        #if canImport(Darwin) || canImport(Musl)
         var thread: pthread_t?
         let status = pthread_create(&thread, nil, workerMain, raw)
         precondition(status == 0, "pthread_create failed: \(status)")
         workers.append(thread!)
-        #else
+        #elseif canImport(Glibc)
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, workerMain, raw)
         precondition(status == 0, "pthread_create failed: \(status)")
         workers.append(thread)
         #endif
     }
-    while flags.ready.load(ordering: .acquiring) != count - 1 { sched_yield() }
+    while flags.ready.loadAcquiring() != UInt(count - 1) { sched_yield() }
     let start = nowNanoseconds()
-    flags.go.store(true, ordering: .releasing)
+    flags.go.storeReleasing(1)
     body(0)
     for worker in workers { pthread_join(worker, nil) }
     return nowNanoseconds() - start
 }
 
 private final class StartFlags: Sendable {
-    let ready = Atomic<Int>(0)
-    let go = Atomic<Bool>(false)
+    /// How many workers are ready.
+    let ready = AtomicWord(0)
+    /// 1 once the workers may start.
+    let go = AtomicWord(0)
 }
 
 private final class WorkerContext: Sendable {
@@ -102,11 +105,12 @@ private final class WorkerContext: Sendable {
     }
 }
 
+// Darwin's headers declare the start routine's argument non-null; glibc's and musl's do not.
 #if canImport(Darwin)
 private func workerMain(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
     runWorker(raw)
 }
-#else
+#elseif canImport(Glibc) || canImport(Musl)
 private func workerMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     runWorker(raw!)
 }
@@ -114,8 +118,32 @@ private func workerMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPoin
 
 private func runWorker(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
     let context = Unmanaged<WorkerContext>.fromOpaque(raw).takeRetainedValue()
-    context.flags.ready.add(1, ordering: .releasing)
-    while !context.flags.go.load(ordering: .acquiring) { sched_yield() }
+    context.flags.ready.addReleasing(1)
+    while context.flags.go.loadAcquiring() == 0 { sched_yield() }
     context.body(context.index)
     return nil
+}
+
+/// A word behind C11 atomics (`CBenchAtomics`), in heap storage that never moves.
+/// (`Synchronization.Atomic` would need macOS 15 / iOS 18, above Relay's floor.)
+///
+/// `@unchecked Sendable` is safe: the only stored property is the word's address, a `let`
+/// that never changes; every access to the word is one of `CBenchAtomics`' atomic
+/// operations; and the word is freed only in `deinit`, when no thread can use it.
+private final class AtomicWord: @unchecked Sendable {
+    private let word: OpaquePointer
+
+    init(_ initial: UInt) {
+        word = bench_atomic_word_create(initial)
+    }
+
+    deinit {
+        bench_atomic_word_destroy(word)
+    }
+
+    func loadRelaxed() -> UInt { bench_atomic_word_load_relaxed(word) }
+    func loadAcquiring() -> UInt { bench_atomic_word_load_acquire(word) }
+    func storeReleasing(_ value: UInt) { bench_atomic_word_store_release(word, value) }
+    func addReleasing(_ operand: UInt) { bench_atomic_word_add_release(word, operand) }
+    func xorRelaxed(_ operand: UInt) { bench_atomic_word_xor_relaxed(word, operand) }
 }

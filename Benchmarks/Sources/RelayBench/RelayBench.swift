@@ -1,8 +1,10 @@
 import BenchSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// `swift run -c release --package-path Benchmarks relay-bench [row letters…]`

@@ -2,6 +2,10 @@
 import Foundation
 #if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Finds executables built by the same `swift build` or `swift test` as the running tests.
@@ -69,7 +73,7 @@ public enum BuiltProducts {
             return [URL(fileURLWithPath: override, isDirectory: true).standardizedFileURL]
         }
         var directories: [URL] = []
-        #if canImport(Darwin)
+        #if os(macOS)
         // The image that holds this code: RelayTesting is linked into the test bundle,
         // whichever process loaded it (xctest, or swiftpm-testing-helper for Swift Testing).
         if let image = imagePath() { directories.append(productsDirectory(containing: image)) }
@@ -78,7 +82,7 @@ public enum BuiltProducts {
         for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
         }
-        #if !canImport(Darwin)
+        #if !os(macOS)
         // On Linux the runner is the test bundle: its directory is the products directory.
         // (On macOS the runner is a tool inside the toolchain, never the products directory.)
         if let executable = Bundle.main.executableURL {
@@ -104,7 +108,7 @@ public enum BuiltProducts {
         return url.deletingLastPathComponent()
     }
 
-    #if canImport(Darwin)
+    #if os(macOS)
     /// The path of the executable or library this code was linked into, or `nil` when the
     /// dynamic linker does not know it.
     private static func imagePath() -> String? {

@@ -5,6 +5,8 @@ import Relay
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// One launch of a program under test, the way a UI test launches an app: the test picks

@@ -2,11 +2,6 @@ import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("Sources: .relay files")
 struct SourcesConfigFileTests {

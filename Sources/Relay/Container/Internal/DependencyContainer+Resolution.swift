@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Lets the slow path read a singleton of any registration as `Any`.
 extension SingletonValue: AnySingletonValue {
     var anyValue: Any { value }
@@ -43,7 +41,7 @@ extension DependencyContainer {
     /// stays small.
     @inline(never)
     private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if ResolutionEngine.shared.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
+        if ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
             return try resolveSlow(T.self, thread: thread, overrides: frame, generation: nil)
         }
         thread.validateCache(generation: generation)

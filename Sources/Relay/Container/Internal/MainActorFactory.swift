@@ -1,8 +1,27 @@
-import Foundation
+internal import CRelayThreads
+import Dispatch
 
-/// Whether the calling thread is the main thread, where the main actor runs.
+/// Whether the calling code runs on the main actor: on the main thread, or in a job of the
+/// main dispatch queue, which is the main actor's executor. (A process may drain the main
+/// queue from another thread — Linux test runners do — so the thread alone is not enough.)
 enum MainThread {
-    static var isCurrent: Bool { Thread.isMainThread }
+    static var isCurrent: Bool {
+        crelay_is_main_thread() != 0 || DispatchQueue.getSpecific(key: marker.key) != nil
+    }
+
+    /// A marker set once on the main queue, so that `getSpecific` finds it exactly in
+    /// code the main queue runs.
+    private static let marker: Marker = {
+        let marker = Marker()
+        DispatchQueue.main.setSpecific(key: marker.key, value: ())
+        return marker
+    }()
+
+    /// `@unchecked Sendable` is safe: `key` is a `let`, and libdispatch reads and writes
+    /// queue-specific values thread-safely.
+    private final class Marker: @unchecked Sendable {
+        let key = DispatchSpecificKey<Void>()
+    }
 }
 
 /// Thrown by a main-actor factory called off the main thread outside the resolve path

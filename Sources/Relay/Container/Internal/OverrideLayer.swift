@@ -67,8 +67,8 @@ extension ResolutionEngine {
     /// Runs `operation` with `requests` as an override layer over the current one.
     func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
-        activeOverrides.add(1, ordering: .relaxed)
-        defer { activeOverrides.subtract(1, ordering: .relaxed) }
+        Self.activeOverrides.add(1, ordering: .relaxed)
+        defer { Self.activeOverrides.subtract(1, ordering: .relaxed) }
         return try OverrideContext.$current.withValue(layer, operation: operation)
     }
 
@@ -79,8 +79,8 @@ extension ResolutionEngine {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
-        activeOverrides.add(1, ordering: .relaxed)
-        defer { activeOverrides.subtract(1, ordering: .relaxed) }
+        Self.activeOverrides.add(1, ordering: .relaxed)
+        defer { Self.activeOverrides.subtract(1, ordering: .relaxed) }
         return try await OverrideContext.$current.withValue(layer, operation: operation, isolation: isolation)
     }
 }

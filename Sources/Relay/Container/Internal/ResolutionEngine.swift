@@ -2,7 +2,7 @@
 // registration tables, Registration and SingletonCell. Callers describe what to register
 // as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift.
 
-import Synchronization
+internal import CRelayAtomics
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -18,7 +18,8 @@ import Musl
 /// a slow factory delays nobody but the threads that need its result.
 ///
 /// `@unchecked Sendable` is safe: the `var` properties are only touched with `lock` held,
-/// and the atomics are atomics.
+/// and the other stored properties are immutable. (The atomics are static
+/// ``AtomicWord``s, not stored here; every access to them is atomic.)
 final class ResolutionEngine: @unchecked Sendable {
     static let shared = ResolutionEngine()
 
@@ -26,9 +27,6 @@ final class ResolutionEngine: @unchecked Sendable {
     /// Where each thread's ``ResolutionThread`` lives; also published in
     /// ``ResolutionThread/publishedKey`` for the resolve fast path.
     let threadKey: pthread_key_t
-    /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
-    /// resolving skips the task-local look-up.
-    let activeOverrides = Atomic<Int>(0)
 
     // Guarded by `lock`.
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
@@ -40,11 +38,17 @@ final class ResolutionEngine: @unchecked Sendable {
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
+    /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
+    /// resolving skips the task-local look-up. Static, like ``generation``: there is one
+    /// engine, and the fast path reads it without going through `shared`.
+    static var activeOverrides: AtomicWord<Int> { AtomicWord(crelay_active_overrides_word()) }
+
     /// Bumped after every change to any registration table; per-thread caches filled
-    /// under an older value are dropped before use. Static (and so statically
-    /// initialised) rather than an instance property, so that the resolve fast path
-    /// reads it without going through `shared`'s lazy initialisation.
-    static let generation = Atomic<UInt>(1)
+    /// under an older value are dropped before use. Starts at 1. Static (a C word with
+    /// static storage, initialised before any code runs; see ``AtomicWord``) rather than
+    /// an instance property, so that the resolve fast path reads it without going
+    /// through `shared`'s lazy initialisation.
+    static var generation: AtomicWord<UInt> { AtomicWord(crelay_resolution_generation_word()) }
 
     /// Call with `lock` held after changing a registration table.
     func tablesChanged() {

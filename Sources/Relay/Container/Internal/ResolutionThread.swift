@@ -1,4 +1,4 @@
-import Synchronization
+internal import CRelayAtomics
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -47,8 +47,6 @@ struct ResolutionThread {
     }
 
     struct State {
-        /// The engine, unretained: it lives as long as the process.
-        let engine: Unmanaged<ResolutionEngine>
         var cacheGeneration: UInt = 0
         var depth = 0
         /// Objects dropped from the cache while factories were running; released when
@@ -59,8 +57,7 @@ struct ResolutionThread {
         let frames: UnsafeMutablePointer<Frame>
         let slots: UnsafeMutablePointer<Slot>
 
-        init(engine: ResolutionEngine) {
-            self.engine = Unmanaged.passUnretained(engine)
+        init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
             slots = .allocate(capacity: ResolutionThread.slotCount)
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
@@ -97,9 +94,10 @@ struct ResolutionThread {
     var slots: UnsafeMutablePointer<Slot> { state.pointee.slots }
 
     /// ``ResolutionEngine/threadKey`` once the engine exists, `UInt.max` before. Static
-    /// (and so statically initialised), so that the resolve fast path finds its thread's
-    /// state without going through `ResolutionEngine.shared`'s lazy initialisation.
-    static let publishedKey = Atomic<UInt>(UInt.max)
+    /// (a C word with static storage, initialised before any code runs; see
+    /// ``AtomicWord``), so that the resolve fast path finds its thread's state without
+    /// going through `ResolutionEngine.shared`'s lazy initialisation.
+    static var publishedKey: AtomicWord<UInt> { AtomicWord(crelay_published_thread_key_word()) }
 
     /// The calling thread's state, created on first use.
     @inline(__always)
@@ -118,7 +116,7 @@ struct ResolutionThread {
             return ResolutionThread(state: raw.assumingMemoryBound(to: State.self))
         }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(engine: engine))
+        state.initialize(to: State())
         pthread_setspecific(engine.threadKey, state)
         return ResolutionThread(state: state)
     }
@@ -126,7 +124,7 @@ struct ResolutionThread {
     /// Whether no override (`withInjectedDependencies`) is running anywhere.
     @inline(__always)
     var noOverrideActive: Bool {
-        state.pointee.engine._withUnsafeGuaranteedRef { $0.activeOverrides.load(ordering: .relaxed) == 0 }
+        ResolutionEngine.activeOverrides.load(ordering: .relaxed) == 0
     }
 
     /// Frees a thread's state; the thread-local key's destructor.
@@ -277,7 +275,7 @@ enum ThreadKey {
         var key = pthread_key_t()
         #if canImport(Darwin)
         let status = pthread_key_create(&key) { raw in ResolutionThread.destroy(raw) }
-        #else
+        #elseif canImport(Glibc) || canImport(Musl)
         let status = pthread_key_create(&key) { raw in
             if let raw { ResolutionThread.destroy(raw) }
         }

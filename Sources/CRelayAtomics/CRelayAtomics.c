@@ -1,0 +1,6 @@
+#include "CRelayAtomics.h"
+
+// Static storage: never moves, initialised before any code runs. See the header.
+crelay_atomic_word crelay_resolution_generation = { 1 };
+crelay_atomic_word crelay_published_thread_key = { UINTPTR_MAX };
+crelay_atomic_word crelay_active_overrides = { 0 };

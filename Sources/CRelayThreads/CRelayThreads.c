@@ -1,0 +1,1 @@
+// The header is the whole target: its one function is `static inline`.
