@@ -74,8 +74,8 @@ struct MalformedInputDriverTests {
                 "-d", "type=RelayDemo.RecipeBok,factory=RelayDemo.RecipeBook.Stub",
                 "-d", "type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixd",
             ]), stderr: [
-                "argv[1]: error: unknown type key 'RelayDemo.RecipeBok' (did you mean 'RelayDemo.RecipeBook'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
-                "argv[3]: error: unknown factory key 'RelayDemo.Clock.Fixd' (did you mean 'RelayDemo.Clock.Fixed'?); index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction; factories indexed for RelayDemo.Clock: 'RelayDemo.Clock.Fixed'",
+                "argv[1]: error: unknown type key 'RelayDemo.RecipeBok' (did you mean 'RelayDemo.RecipeBook'?); index it with add(type:_:) before injecting, or fix the instruction",
+                "argv[3]: error: unknown factory key 'RelayDemo.Clock.Fixd' (did you mean 'RelayDemo.Clock.Fixed'?); index it with add(factory:producing:_:) before injecting, or fix the instruction; factories indexed for RelayDemo.Clock: 'RelayDemo.Clock.Fixed'",
             ], isOrdered: false),
             Case(name: "a factory for another type", launch: DriverLaunch.demo(arguments: [
                 "-d", "type=RelayDemo.Clock,factory=RelayDemo.RecipeBook.Stub",
@@ -85,7 +85,7 @@ struct MalformedInputDriverTests {
             Case(name: "a type the app does not index", launch: DriverLaunch.demo(arguments: [
                 "-d", "type=RelayDemo.NutritionCalculator,factory=RelayDemo.Clock.Fixed",
             ]), stderr: [
-                "argv[1]: error: unknown type key 'RelayDemo.NutritionCalculator'; add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
+                "argv[1]: error: unknown type key 'RelayDemo.NutritionCalculator'; index it with add(type:_:) before injecting, or fix the instruction",
             ]),
         ]
     }

@@ -93,7 +93,7 @@ struct OverrideIsolationTests {
             }
         }
         #expect(!ran.withLock { $0 })
-        #expect(error?.description == "override #1: error: unknown type key 'RelayTestingTests.Greting' (did you mean 'RelayTestingTests.Greeting'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction")
+        #expect(error?.description == "override #1: error: unknown type key 'RelayTestingTests.Greting' (did you mean 'RelayTestingTests.Greeting'?); index it with add(type:_:) before injecting, or fix the instruction")
     }
 
     @Test("threads started outside structured concurrency see the normal containers")

@@ -52,8 +52,9 @@ struct BindingPlan {
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         var checked: [Checked] = []
         var problems: [RelayDiagnostic] = []
+        let filled = index.isFilled
         for binding in bindings {
-            if let ready = Self.verify(binding, in: index, problems: &problems) {
+            if let ready = Self.verify(binding, in: index, filled: filled, problems: &problems) {
                 checked.append(ready)
             }
         }
@@ -64,19 +65,19 @@ struct BindingPlan {
     /// One binding against the index: known type key, known factory key, and a factory
     /// that produces the type when it says what it produces. Appends what is wrong to
     /// `problems` and returns `nil` when anything is.
-    private static func verify(_ binding: DynamicInjectionReport.Binding, in index: DynamicDependencyIndex, problems: inout [RelayDiagnostic]) -> Checked? {
+    private static func verify(_ binding: DynamicInjectionReport.Binding, in index: DynamicDependencyIndex, filled: (types: Bool, factories: Bool), problems: inout [RelayDiagnostic]) -> Checked? {
         let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
         if let type, let factory, factory.produces == nil || factory.produces == type {
             return Checked(binding: binding, type: type, factory: factory)
         }
         if type == nil {
-            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: index.suggestions(forType: binding.type)), at: binding.origin))
+            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: index.suggestions(forType: binding.type), indexIsEmpty: !filled.types), at: binding.origin))
         }
         let candidates = type.map { index.factories(producing: $0) } ?? []
         if let factory, let type, let produced = factory.produces {
             problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: produced, type: binding.type, is: type, candidates: candidates), at: binding.origin))
         } else if factory == nil {
-            let message = IndexMessages.unknownFactory(binding.factory, suggestions: index.suggestions(forFactory: binding.factory))
+            let message = IndexMessages.unknownFactory(binding.factory, suggestions: index.suggestions(forFactory: binding.factory), indexIsEmpty: !filled.factories)
             problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates), at: binding.origin))
         }
         return nil
@@ -91,7 +92,7 @@ struct BindingPlan {
                 scope: binding.scope,
                 key: item.type,
                 lifecycle: binding.lifecycle,
-                origin: .described("instruction `\(binding.instruction)` from \(binding.origin)"),
+                origin: .described("instruction `\(UserText.escaped(binding.instruction.description))` from \(binding.origin)"),
                 factory: item.factory
             )
         }

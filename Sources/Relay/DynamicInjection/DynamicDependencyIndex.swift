@@ -150,6 +150,11 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock { ($0.types[type], $0.factories[factory]) }
     }
 
+    /// Whether any type, and any factory, is indexed.
+    var isFilled: (types: Bool, factories: Bool) {
+        state.withLock { (!$0.types.isEmpty, !$0.factories.isEmpty) }
+    }
+
     /// The factories indexed with a `producing:` type of `type`, sorted.
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
         state.withLock { state in

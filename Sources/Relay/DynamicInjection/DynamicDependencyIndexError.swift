@@ -42,14 +42,21 @@ public enum DynamicDependencyIndexError: Error, Hashable, Sendable, CustomString
     }
 }
 
-/// The wording of every index problem, for the lookup errors and the pipeline's check alike.
+/// The wording of every index problem, for the lookup errors and the pipeline's check
+/// alike. Keys are quoted with ``UserText``.
 enum IndexMessages {
-    static func unknownType(_ key: DependencyTypeKey, suggestions: [DependencyTypeKey]) -> String {
-        "unknown type key '\(key)'\(didYouMean(suggestions.map(\.tag))); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction"
+    static func unknownType(_ key: DependencyTypeKey, suggestions: [DependencyTypeKey], indexIsEmpty: Bool = false) -> String {
+        if indexIsEmpty {
+            return "unknown type key \(name(key.tag)): the index has no types at all; index them before injecting (e.g. DynamicDependencyIndex.shared.add(type: \(name(key.tag, quote: "\"")), YourType.self) at start-up, before inject()), or pass the index you filled"
+        }
+        return "unknown type key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(type:_:) before injecting, or fix the instruction"
     }
 
-    static func unknownFactory(_ key: DependencyFactoryKey, suggestions: [DependencyFactoryKey]) -> String {
-        "unknown factory key '\(key)'\(didYouMean(suggestions.map(\.tag))); index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction"
+    static func unknownFactory(_ key: DependencyFactoryKey, suggestions: [DependencyFactoryKey], indexIsEmpty: Bool = false) -> String {
+        if indexIsEmpty {
+            return "unknown factory key \(name(key.tag)): the index has no factories at all; index them before injecting (add(factory:producing:_:) at start-up, before inject()), or pass the index you filled"
+        }
+        return "unknown factory key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(factory:producing:_:) before injecting, or fix the instruction"
     }
 
     /// `factory 'X' produces A, but type key 'Y' is B; …`
@@ -57,19 +64,24 @@ enum IndexMessages {
         let hint = candidates.isEmpty
             ? "index a factory that produces \(indexed.typeName)"
             : "use a factory that produces it: \(NearMatch.quotedList(candidates.map(\.tag)))"
-        return "factory '\(factory)' produces \(produces.typeName), but type key '\(type)' is \(indexed.typeName); \(hint)"
+        return "factory \(name(factory.tag)) produces \(produces.typeName), but type key \(name(type.tag)) is \(indexed.typeName); \(hint)"
     }
 
-    /// `; factories indexed for X: 'A', 'B'`, or nothing.
+    /// `; factories indexed for 'X': 'A', 'B'`, or nothing.
     static func candidates(for type: DependencyTypeKey, _ candidates: [DependencyFactoryKey]) -> String {
-        candidates.isEmpty ? "" : "; factories indexed for \(type): " + NearMatch.quotedList(candidates.map(\.tag))
+        candidates.isEmpty ? "" : "; factories indexed for \(UserText.escaped(type.tag)): " + NearMatch.quotedList(candidates.map(\.tag))
     }
 
     static func didYouMean(_ suggestions: [String]) -> String {
         switch suggestions.count {
         case 0: ""
-        case 1: " (did you mean '\(suggestions[0])'?)"
-        default: " (did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+        case 1: " (did you mean \(name(suggestions[0]))?)"
+        default: " (did you mean " + suggestions.map { name($0) }.joined(separator: " or ") + "?)"
         }
+    }
+
+    /// A key as messages show it.
+    static func name(_ key: String, quote: String = "'") -> String {
+        quote + UserText.escaped(key) + quote
     }
 }

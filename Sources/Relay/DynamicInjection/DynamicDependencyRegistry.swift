@@ -129,7 +129,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             } catch let error as DynamicInjectionError {
                 diagnostics += error.diagnostics
             } catch {
-                diagnostics.append(.error("could not read \(source.name): \(error)", at: .custom(source: source.name, line: nil, column: nil)))
+                diagnostics.append(.error("could not read \(UserText.escaped(source.name)): \(UserText.escaped(String(describing: error), limit: nil))", at: .custom(source: source.name, line: nil, column: nil)))
             }
             outcomes.append(outcome)
         }

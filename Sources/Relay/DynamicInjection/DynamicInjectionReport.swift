@@ -58,7 +58,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             if let replacedRegistration {
                 provenance.append("replaces the registration at \(replacedRegistration)")
             }
-            return "\(type) [\(place)] → \(factory) (\(provenance.joined(separator: "; ")))"
+            return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag)) (\(provenance.joined(separator: "; ")))"
         }
     }
 
@@ -74,7 +74,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
 
         /// `name`, with the reason in parentheses when it was absent.
         public var description: String {
-            absence.map { "\(name) (\($0))" } ?? name
+            absence.map { "\(UserText.escaped(name)) (\($0))" } ?? UserText.escaped(name)
         }
     }
 
@@ -101,7 +101,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
                 (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
         }
         let count = bindings.count == 1 ? "1 binding" : "\(bindings.count) bindings"
-        let from = sources.isEmpty ? "" : " from \(sources.map(\.name).joined(separator: ", "))"
+        let from = sources.isEmpty ? "" : " from \(sources.map { UserText.escaped($0.name) }.joined(separator: ", "))"
         let verb = isApplied ? "" : " (dry run, nothing registered)"
         return (["Relay dynamic injection: \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
     }

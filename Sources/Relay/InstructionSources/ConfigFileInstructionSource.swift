@@ -79,7 +79,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
             guard isRequired else { return InstructionSourceReadResult() }
             guard !path.hasPrefix("/") else { return failure("no such file; check the path") }
             let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
-            return failure("no such file; check the path (relative paths are resolved against the working directory, \(directory))")
+            return failure("no such file; check the path (relative paths are resolved against the working directory, \(UserText.escaped(directory, limit: nil)))")
         case .failure(.directory):
             return failure("this is a directory; name a .relay file instead")
         case .failure(.notRegular(let kind)):

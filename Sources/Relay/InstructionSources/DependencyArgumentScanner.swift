@@ -45,7 +45,7 @@ enum DependencyArgumentScanner {
                 if value != "-" && value.hasPrefix("-") {
                     // No instruction starts with '-': this is the next flag, so the value is missing.
                     items.append(.problem(.error(
-                        "\(argument) needs an instruction after it, but the next argument, \(InstructionSyntax.quoted(value.unicodeScalars)), is a flag; e.g. \(argument) \(example)",
+                        "\(argument) needs an instruction after it, but the next argument, \(UserText.quoted(value.unicodeScalars)), is a flag; e.g. \(argument) \(example)",
                         at: .commandLine(argumentIndex: index)
                     )))
                     index += 1

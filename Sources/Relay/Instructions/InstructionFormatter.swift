@@ -38,8 +38,8 @@ enum InstructionFormatter {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where InstructionSyntax.isControl(scalar):
-                text += InstructionSyntax.unicodeEscape(scalar)
+            case _ where UserText.isControl(scalar):
+                text += UserText.unicodeEscape(scalar)
             case " " where atEdge:
                 text += "\\ "
             case ",":
@@ -67,7 +67,7 @@ extension DependencyContainerScope {
         let scalars = Array(name.unicodeScalars)
         guard !isGlobal, let first = scalars.first, let last = scalars.last else { return nil }
         guard !InstructionSyntax.isBlank(first), !InstructionSyntax.isBlank(last) else { return nil }
-        let readsBack = !scalars.contains { $0 == "[" || $0 == "]" || (InstructionSyntax.isControl($0) && $0 != "\t") }
+        let readsBack = !scalars.contains { $0 == "[" || $0 == "]" || (UserText.isControl($0) && $0 != "\t") }
         return readsBack ? "[\(name)]" : nil
     }
 }

@@ -99,11 +99,11 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
         case .code:
             return "code"
         case .commandLine:
-            var text = argumentIndex.map { "\(source)[\($0)]" } ?? source
+            var text = argumentIndex.map { "\(UserText.escaped(source, limit: nil))[\($0)]" } ?? UserText.escaped(source, limit: nil)
             if let column { text += ":\(column)" }
             return text
         case .environment, .file, .standardInput, .custom:
-            var text = source
+            var text = UserText.escaped(source, limit: nil)
             if let line {
                 text += ":\(line)"
                 if let column { text += ":\(column)" }

@@ -31,7 +31,7 @@ enum InstructionParser {
         /// The source text of `units`, as written (escapes not resolved), for messages.
         func quoted(_ units: ArraySlice<Unit>) -> String {
             guard let first = units.first, let last = units.last else { return "''" }
-            return InstructionSyntax.quoted(scalars[(first.column - 1)..<(last.end - 1)])
+            return UserText.quoted(scalars[(first.column - 1)..<(last.end - 1)])
         }
 
         let units = try resolveEscapes(scalars, fail: fail)
@@ -106,7 +106,7 @@ enum InstructionParser {
             let scalar = scalars[index]
             let column = index + 1
             if scalar != "\\" {
-                if InstructionSyntax.isControl(scalar) && scalar != "\t" {
+                if UserText.isControl(scalar) && scalar != "\t" {
                     throw fail("control character \(InstructionSyntax.codePoint(scalar)) in an instruction; write it as an escape (\\n, \\r, \\t or \\u{HEX}) or remove it", column)
                 }
                 units.append(Unit(scalar: scalar, escaped: false, column: column, end: column + 1))
@@ -126,10 +126,10 @@ enum InstructionParser {
             case "t": resolved = "\t"
             case "u":
                 (resolved, length) = try unicodeEscape(scalars, at: index, fail: fail)
-            case _ where InstructionSyntax.isControl(next) || next.properties.isWhitespace:
+            case _ where UserText.isControl(next) || next.properties.isWhitespace:
                 throw fail("invalid escape: '\\' followed by \(InstructionSyntax.codePoint(next)); write '\\\\' for a literal backslash (valid escapes: \(InstructionSyntax.escapeList))", column)
             default:
-                throw fail("invalid escape \(InstructionSyntax.quoted(["\\", next])); write '\\\\' for a literal backslash (valid escapes: \(InstructionSyntax.escapeList))", column)
+                throw fail("invalid escape \(UserText.quoted(["\\", next])); write '\\\\' for a literal backslash (valid escapes: \(InstructionSyntax.escapeList))", column)
             }
             units.append(Unit(scalar: resolved, escaped: true, column: column, end: column + length))
             index += length

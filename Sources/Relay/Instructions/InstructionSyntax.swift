@@ -14,11 +14,6 @@ enum InstructionSyntax {
         scalar == " " || scalar == "\t"
     }
 
-    /// A control character (general category Cc): U+0000–U+001F and U+007F–U+009F.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
     /// Whether `scalar` opens a bracket: `<`, `(` or `[`.
     static func isOpener(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "<" || scalar == "(" || scalar == "["
@@ -39,22 +34,4 @@ enum InstructionSyntax {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// `\u{7}` style escape of a scalar.
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    }
-
-    /// User text made safe to quote in a one-line message: control and invisible format
-    /// characters become `\u{…}`, and text longer than 40 scalars is cut with `…`.
-    static func quoted(_ scalars: some Collection<Unicode.Scalar>) -> String {
-        var text = ""
-        for scalar in scalars.prefix(40) {
-            if isControl(scalar) || scalar.properties.generalCategory == .format {
-                text += unicodeEscape(scalar)
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + text + (scalars.count > 40 ? "…'" : "'")
-    }
 }

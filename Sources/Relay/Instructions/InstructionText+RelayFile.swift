@@ -114,11 +114,12 @@ extension InstructionText {
                 continue
             }
             if case .scope(let scope, let headerLine, let headerColumn) = header, parsed.scopeIsExplicit, parsed.instruction.scope != scope {
-                let named = parsed.instruction.scope.name
+                let named = UserText.escaped(parsed.instruction.scope.name)
+                let header = UserText.escaped(scope.name)
                 diagnostics.append(.error(
-                    "scope=\(named) contradicts the [\(scope.name)] header on line \(headerLine); remove scope= or move the line under [\(named)]",
+                    "scope=\(named) contradicts the [\(header)] header on line \(headerLine); remove scope= or move the line under [\(named)]",
                     at: source(lineNumber, parsed.scopeColumn ?? indent + 1),
-                    notes: [.note("the [\(scope.name)] header is here", at: source(headerLine, headerColumn))]
+                    notes: [.note("the [\(header)] header is here", at: source(headerLine, headerColumn))]
                 ))
                 classified(.invalid)
                 continue
@@ -161,7 +162,7 @@ extension InstructionText {
               let last = name.lastIndex(where: { !InstructionSyntax.isBlank($0) }) else {
             return failure("empty scope header; write a scope name between the brackets, e.g. [checkout]", column: column(open))
         }
-        if let control = name.firstIndex(where: { InstructionSyntax.isControl($0) && $0 != "\t" }) {
+        if let control = name.firstIndex(where: { UserText.isControl($0) && $0 != "\t" }) {
             return failure("control character \(InstructionSyntax.codePoint(line[control])) in a scope header; remove it", column: column(control))
         }
         return .success(DependencyContainerScope(string(name[first...last])))

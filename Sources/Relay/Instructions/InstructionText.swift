@@ -53,9 +53,9 @@ package enum InstructionText {
                 if scalar == "\0" {
                     return failure("NUL byte; remove it — instruction sources must be text", origin(line, column))
                 }
-                if InstructionSyntax.isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" {
+                if UserText.isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" {
                     return failure(
-                        "control character \(InstructionSyntax.codePoint(scalar)); remove it, or inside a value write it as the escape \(InstructionSyntax.unicodeEscape(scalar))",
+                        "control character \(InstructionSyntax.codePoint(scalar)); remove it, or inside a value write it as the escape \(UserText.unicodeEscape(scalar))",
                         origin(line, column)
                     )
                 }

@@ -25,8 +25,8 @@ struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
     let scope: DependencyContainerScope
     let type: DependencyTypeKey
 
-    /// `MyApp.X in scope global`.
-    var description: String { "\(type.tag) in scope \(scope.name)" }
+    /// `MyApp.X in scope global`, escaped for a message.
+    var description: String { "\(UserText.escaped(type.tag)) in scope \(UserText.escaped(scope.name))" }
 }
 
 extension [LocatedInstruction] {
@@ -44,7 +44,7 @@ extension [LocatedInstruction] {
                 repeats.append(.error(
                     "duplicate instruction for \(slot); each type may be bound once per scope in one source — remove one of them",
                     at: located.origin,
-                    notes: [.note("previous instruction for \(slot.type.tag) is here", at: previous.origin)]
+                    notes: [.note("previous instruction for \(UserText.escaped(slot.type.tag)) is here", at: previous.origin)]
                 ))
             } else {
                 first[slot] = located

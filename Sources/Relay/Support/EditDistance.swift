@@ -55,7 +55,7 @@ enum NearMatch {
 
     /// `'a', 'b', 'c'`, or the first `limit` followed by `and N more`.
     static func quotedList(_ items: [String], limit: Int = 8) -> String {
-        let shown = items.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
+        let shown = items.prefix(limit).map { UserText.quoted($0, limit: UserText.nameLimit) }.joined(separator: ", ")
         return items.count > limit ? "\(shown) and \(items.count - limit) more" : shown
     }
 }

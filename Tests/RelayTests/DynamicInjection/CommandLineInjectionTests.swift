@@ -36,7 +36,7 @@ struct CommandLineInjectionTests {
                             "-d", "type=RelayTests.DynClok,factory=RelayTests.DynClock.Fixed,scope=\(scope.name)"]
             )
         }
-        #expect(error?.description == "argv[3]: error: unknown type key 'RelayTests.DynClok' (did you mean 'RelayTests.DynClock'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction")
+        #expect(error?.description == "argv[3]: error: unknown type key 'RelayTests.DynClok' (did you mean 'RelayTests.DynClock'?); index it with add(type:_:) before injecting, or fix the instruction")
         #expect(try DependencyContainer.container(for: scope).tryResolve(DynBackend.self).name == "live")
     }
 

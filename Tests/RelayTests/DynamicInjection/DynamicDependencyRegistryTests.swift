@@ -64,8 +64,8 @@ struct DynamicDependencyRegistryTests {
         fixed.metaContainers[0].definitions.remove(at: 3)
         let keyError = #expect(throws: DynamicInjectionError.self) { try fixed.inject() }
         #expect(keyError?.description == """
-            fixtures/ui.relay:2:1: error: unknown type key 'RelayTests.DynBackedn' (did you mean 'RelayTests.DynBackend'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction
-            fixtures/ui.relay:3:1: error: unknown factory key 'RelayTests.DynClock.Fixd' (did you mean 'RelayTests.DynClock.Fixed'?); index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction; factories indexed for RelayTests.DynClock: 'RelayTests.DynClock.Fixed', 'RelayTests.DynClock.Spy'
+            fixtures/ui.relay:2:1: error: unknown type key 'RelayTests.DynBackedn' (did you mean 'RelayTests.DynBackend'?); index it with add(type:_:) before injecting, or fix the instruction
+            fixtures/ui.relay:3:1: error: unknown factory key 'RelayTests.DynClock.Fixd' (did you mean 'RelayTests.DynClock.Fixed'?); index it with add(factory:producing:_:) before injecting, or fix the instruction; factories indexed for RelayTests.DynClock: 'RelayTests.DynClock.Fixed', 'RelayTests.DynClock.Spy'
             fixtures/ui.relay:5:1: error: factory 'RelayTests.DynClock.Spy' produces RelayTests.DynClock, but type key 'RelayTests.DynStore' is RelayTests.DynStore; index a factory that produces RelayTests.DynStore
             """)
         #expect(!ran.withLock { $0 }, "a mismatched typed factory is rejected before it runs")
@@ -135,10 +135,10 @@ struct DynamicDependencyIndexTests {
         // The seed API's error shape: the key that was not found.
         let typeError = #expect(throws: DynamicDependencyIndexError.self) { try index.lookup(type: "RelayTests.DynClok") }
         #expect(typeError == .typeNotFound(identifier: "RelayTests.DynClok"))
-        #expect(typeError?.description == "unknown type key 'RelayTests.DynClok'; add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction")
+        #expect(typeError?.description == "unknown type key 'RelayTests.DynClok'; index it with add(type:_:) before injecting, or fix the instruction")
         let factoryError = #expect(throws: DynamicDependencyIndexError.self) { try index.lookup(factory: "Elsewhere.Thing") }
         #expect(factoryError == .factoryNotFound(identifier: "Elsewhere.Thing"))
-        #expect(factoryError?.description == "unknown factory key 'Elsewhere.Thing'; index it with add(factory:producing:_:) or a DependencyFactoryIndexable, or fix the instruction")
+        #expect(factoryError?.description == "unknown factory key 'Elsewhere.Thing'; index it with add(factory:producing:_:) before injecting, or fix the instruction")
     }
 
     @Test("an instruction whose type key shares the last component of an indexed one gets it suggested")
@@ -148,7 +148,7 @@ struct DynamicDependencyIndexTests {
         ], policy: .enabled)
         let error = #expect(throws: DynamicInjectionError.self) { try registry.plan() }
         #expect(error?.diagnostics.map(\.message) == [
-            "unknown type key 'OtherModule.DynClock' (did you mean 'RelayTests.DynClock'?); add it to the DynamicDependencyIndex with a DependencyTypeIndexable, or fix the instruction",
+            "unknown type key 'OtherModule.DynClock' (did you mean 'RelayTests.DynClock'?); index it with add(type:_:) before injecting, or fix the instruction",
         ])
     }
 }

@@ -21,7 +21,7 @@ struct InstructionsRobustnessTests {
             switch InstructionText.decode(bytes: bytes, origin: { .file("f", line: $0, column: $1) }, limits: .init(maxBytes: 30)) {
             case .success(let text):
                 #expect(text.utf8.count <= bytes.count)
-                #expect(text.unicodeScalars.allSatisfy { !InstructionSyntax.isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                #expect(text.unicodeScalars.allSatisfy { !UserText.isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             case .failure(let error):
                 #expect(error.diagnostics.count == 1)
                 let origin = error.diagnostics[0].origin
