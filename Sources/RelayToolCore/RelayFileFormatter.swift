@@ -1,18 +1,14 @@
 import Relay
 
-/// Writes a valid `.relay` file in canonical form.
+/// Writes a valid `.relay` file in canonical form, keeping its structure: every comment,
+/// header and instruction stays where the author put it, in the same order.
 ///
-/// - The comment block at the top of the file (separated from what follows by a blank
-///   line) comes first.
-/// - Then the global instructions, without a header; instructions for a scope whose name
-///   cannot be written as a header keep their `scope=` and follow them.
-/// - Then one `[scope]` section per scope, sorted by name.
-/// - Inside each part, instructions are sorted by type key and written one per line in
-///   canonical form (``DependencyInjectionInstruction/description``), without the
-///   `scope=` the section header gives. Each keeps the comment lines directly above it;
-///   comments above a header stay above that section's header.
-/// - Comments after the last instruction end the file. Parts are separated by one blank
-///   line; lines end with LF, and the text ends with one.
+/// - Each instruction is written in canonical form (``DependencyInjectionInstruction/description``),
+///   without a `scope=` that repeats its section's scope.
+/// - Headers are written `[name]`, comments without surrounding blanks; indentation is
+///   removed.
+/// - Runs of blank lines become one; there are none at the start or the end. Lines end
+///   with LF, the text ends with one, and a byte order mark is dropped.
 ///
 /// The result is checked: it must read back as exactly the same instructions.
 package enum RelayFileFormatter {
@@ -25,40 +21,41 @@ package enum RelayFileFormatter {
     /// - Throws: ``RelayFormatError`` when the text and the instructions disagree, or the
     ///   canonical text would not read back as the same instructions.
     package static func format(_ text: String, instructions: [LocatedInstruction]) throws(RelayFormatError) -> String {
-        let layout = try RelayFileLayout(text: text, instructions: instructions)
-        var parts: [[String]] = []
-
-        var preamble = layout.preamble
-        if layout.global.entries.isEmpty && !layout.global.comments.isEmpty {
-            preamble.append(layout.global.comments)
+        var byLine: [Int: DependencyInjectionInstruction] = [:]
+        for located in instructions {
+            if let line = located.origin.line { byLine[line] = located.instruction }
         }
-        if !preamble.isEmpty {
-            parts.append(Array(preamble.joined(separator: [""])))
+        var output: [String] = []
+        var pendingBlank = false
+        var section = DependencyContainerScope.global
+        // The library's own reading of every line; an instruction must be one of
+        // `instructions` on the same line, so that what is formatted is what was validated.
+        for (index, line) in InstructionText.relayFileLines(text).enumerated() {
+            let written: String
+            switch line {
+            case .invalid:
+                throw .unexpectedLine(index + 1)
+            case .blank:
+                pendingBlank = !output.isEmpty
+                continue
+            case .comment(let comment):
+                written = comment
+            case .header(let scope):
+                section = scope
+                written = scope.relayFileHeader ?? "[global]"
+            case .instruction(let instruction):
+                guard byLine[index + 1] == instruction else { throw .unexpectedLine(index + 1) }
+                written = instruction.scope == section
+                    ? DependencyInjectionInstruction(type: instruction.type, factory: instruction.factory, lifecycle: instruction.lifecycle).description
+                    : instruction.description
+            }
+            if pendingBlank { output.append("") }
+            pendingBlank = false
+            output.append(written)
         }
-        if !layout.global.entries.isEmpty {
-            let entries = layout.global.entries.sorted { DependencyInjectionInstruction.printOrder($0.instruction, $1.instruction) }
-            parts.append(layout.global.comments + lines(entries) { $0.description })
-        }
-        for name in layout.scoped.keys.sorted() {
-            let section = layout.scoped[name]!
-            guard !section.entries.isEmpty || !section.comments.isEmpty else { continue }
-            let entries = section.entries.sorted { $0.instruction.type.tag < $1.instruction.type.tag }
-            parts.append(section.comments + [DependencyContainerScope(name).relayFileHeader ?? "[\(name)]"] + lines(entries) { instruction in
-                DependencyInjectionInstruction(type: instruction.type, factory: instruction.factory, lifecycle: instruction.lifecycle).description
-            })
-        }
-        if !layout.trailer.isEmpty {
-            parts.append(Array(layout.trailer.joined(separator: [""])))
-        }
-
-        let formatted = parts.map { $0.map { $0 + "\n" }.joined() }.joined(separator: "\n")
+        let formatted = output.map { $0 + "\n" }.joined()
         try verify(formatted, against: instructions)
         return formatted
-    }
-
-    /// Each entry's comments, then its instruction written by `write`.
-    private static func lines(_ entries: [RelayFileLayout.Entry], write: (DependencyInjectionInstruction) -> String) -> [String] {
-        entries.flatMap { $0.comments + [write($0.instruction)] }
     }
 
     /// Throws unless `formatted` parses, with the library, to the same instructions.

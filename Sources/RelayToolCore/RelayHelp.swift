@@ -121,14 +121,13 @@ package enum RelayHelp {
           relay format PATH…
           relay format --check PATH…
 
-        The canonical form: global instructions first, then one [scope] section per scope,
-        sorted by name; inside each, one instruction per line in canonical form, sorted by
-        type key, without a scope= that the section header already gives. Comments move
-        with the instruction or header below them (ending directly above it); the comment
-        block at the top of the file, separated from what follows by a blank line, stays
-        at the top, and comments after the last instruction stay at the end. The file
-        ends with a line feed and uses LF line ends. Formatting never changes what the
-        file means, and formatting twice changes nothing.
+        The canonical form keeps the file's structure: every comment, [scope] header and
+        instruction stays where it is, in the same order. Each instruction is written in
+        canonical form, without a scope= that its section already gives; headers are
+        written [name] and comments without surrounding blanks; indentation is removed;
+        runs of blank lines become one, with none at the start or end. The file ends with
+        a line feed and uses LF line ends. Formatting never changes what the file means,
+        and formatting twice changes nothing.
 
         A file with errors is left untouched and its errors are printed, as by relay check.
 

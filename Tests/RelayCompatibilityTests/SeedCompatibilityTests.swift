@@ -139,6 +139,8 @@ struct SeedCompatibilityTests {
 
     @Test("9. meta containers and the dynamic registry, built in code")
     func metaContainers() throws {
+        // The app's default in that scope, which the injected definition replaces.
+        DependencyContainer.container(for: .compatMeta).register(CompatService.self) { _ in CompatLiveService() }
         let metaContainer = DependencyMetaContainer(scope: .compatMeta, definitions: [
             DependencyDefinition(typeIdentifier: .compatService, factoryIdentifier: .compatServiceStub, lifecycle: .singleton),
         ])
@@ -163,6 +165,7 @@ struct SeedCompatibilityTests {
     @Test("12. InjectDependenciesArgumentParser reads -d unless told otherwise: the call is the opt-in")
     func seedParserIsOn() throws {
         #expect(InjectDependenciesArgumentParser().policy.isEnabled)
+        DependencyContainer.container(for: .compatParser).register(CompatService.self) { _ in CompatLiveService() }
         let index = compatIndex()
         let arguments = ["/path/to/App"] + LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: .compatService, factory: .compatServiceStub, scope: .compatParser),

@@ -21,20 +21,21 @@ struct FormatCommandTests {
         # Checkout fixtures.
         # Shared by the UI tests.
 
-        # Backend stub.
-        type=MyApp.Backend,factory=MyApp.Backend.Stub
-        type=MyApp.Cache<Swift.String, Swift.Int>,factory=MyApp.Cache.InMemory
-
-        [analytics]
         # Receipts are tracked.
-        type=MyApp.Receipt,factory=MyApp.Receipt.Fake
-        type=MyApp.Tracker,factory=MyApp.Tracker.Level\\=1
+        type=MyApp.Receipt,factory=MyApp.Receipt.Fake,scope=analytics
 
         # The checkout flow.
         [checkout]
+        type=MyApp.Payment,factory=MyApp.Payment.AlwaysApproves
         # Fixed clock for receipts.
         type=MyApp.Clock,factory=MyApp.Clock.Fixed,lifecycle=transient
-        type=MyApp.Payment,factory=MyApp.Payment.AlwaysApproves
+
+        [global]
+        type=MyApp.Cache<Swift.String, Swift.Int>,factory=MyApp.Cache.InMemory
+        # Backend stub.
+        type=MyApp.Backend,factory=MyApp.Backend.Stub
+        [analytics]
+        type=MyApp.Tracker,factory=MyApp.Tracker.Level\\=1
 
         # Keep this file sorted: run relay format.
 
@@ -110,9 +111,8 @@ struct FormatCommandTests {
         #expect(ToolRun(["format", "ui.relay"], in: directory.path).status == 0)
         #expect(try directory.text("ui.relay") == """
             type=Z,factory=Y
-            type=C,factory=D,scope=\\ padded
             type=A,factory=B,scope=a]b
-
+            type=C,factory=D,scope=\\ padded
             [x]
             type=B,factory=C
 
@@ -128,6 +128,6 @@ struct FormatCommandTests {
         #expect(ToolRun(["format", "comments.relay", "empty.relay", "header.relay"], in: directory.path).status == 0)
         #expect(try directory.text("comments.relay") == "# a\n\n# b\n# c\n")
         #expect(try directory.text("empty.relay") == "")
-        #expect(try directory.text("header.relay") == "# unused\n[checkout]\n")
+        #expect(try directory.text("header.relay") == "# unused\n[checkout]\n\n[payment]\n")
     }
 }

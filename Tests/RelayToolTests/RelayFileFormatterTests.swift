@@ -28,28 +28,25 @@ struct RelayFileFormatterTests {
         #expect(once.isEmpty || once.hasSuffix("\n"))
     }
 
-    @Test func commentsMoveWithTheirInstructionOrHeader() throws {
+    @Test func commentsHeadersAndOrderStayWhereTheAuthorPutThem() throws {
         #expect(try format("type=B,factory=C\n# floating\n\n# more\n\ntype=A,factory=B\n# trailing\n\n# end") == """
-            # floating
-            # more
-            type=A,factory=B
             type=B,factory=C
+            # floating
 
+            # more
+
+            type=A,factory=B
             # trailing
 
             # end
 
             """)
-        #expect(try format("# global header\n[global]\n[z]\n# z header\n[a]\ntype=A,factory=B\n# back\n[global]\ntype=Q,factory=R\n") == """
-            # global header
-            # back
-            type=Q,factory=R
-
-            # z header
-            [a]
-            type=A,factory=B
-
-            """)
+        let sections = "# global header\n[global]\n[z]\n# z header\n[a]\ntype=A,factory=B\n# back\n[global]\ntype=Q,factory=R\n"
+        #expect(try format(sections) == sections)
+        // A comment glued to the first instruction stays on top, and an explicit [global]
+        // section and its teaching comment stay as written (the repository's own fixtures).
+        let fixture = "# About this file.\ntype=B,factory=C\n\n[shop]\ntype=A,factory=B\n\n# [global] goes back to the global scope.\n[global]\ntype=D,factory=E\n"
+        #expect(try format(fixture) == fixture)
     }
 
     @Test func mismatchedInstructionsAreRejected() {

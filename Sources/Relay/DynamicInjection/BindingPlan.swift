@@ -53,7 +53,12 @@ struct BindingPlan {
         var checked: [Checked] = []
         var problems: [RelayDiagnostic] = []
         let filled = index.isFilled
+        let knownScopes = Set(index.scopes).union(ResolutionEngine.shared.existingScopes())
         for binding in bindings {
+            if !binding.scope.isGlobal, !knownScopes.contains(binding.scope) {
+                problems.append(.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: binding.origin))
+                continue
+            }
             if let ready = Self.verify(binding, in: index, filled: filled, problems: &problems) {
                 checked.append(ready)
             }

@@ -19,6 +19,7 @@ public final class DynamicDependencyIndex: Sendable {
     private struct State {
         var types: [DependencyTypeKey: DependencyKey] = [:]
         var factories: [DependencyFactoryKey: DependencyFactory] = [:]
+        var scopes: Set<DependencyContainerScope> = []
     }
 
     private let state = LockedState(State())
@@ -84,7 +85,27 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock { $0.factories[key] = entry }
     }
 
-    /// Removes every type and factory.
+    /// Declares a scope that instructions may name although the app has registered nothing
+    /// in it yet.
+    ///
+    /// An instruction's scope must be `global`, a scope the app has registered something
+    /// in (or asked for with ``DependencyContainer/container(for:)``), or a scope declared
+    /// here; any other scope — usually a typo — is rejected with "did you mean" among the
+    /// known scopes, because a binding in a scope nobody resolves from would do nothing.
+    ///
+    /// ```swift
+    /// DynamicDependencyIndex.shared.add(scope: .checkout)
+    /// ```
+    public func add(scope: DependencyContainerScope) {
+        state.withLock { _ = $0.scopes.insert(scope) }
+    }
+
+    /// Every declared scope (``add(scope:)``), sorted by name.
+    public var scopes: [DependencyContainerScope] {
+        state.withLock { Array($0.scopes) }.sorted { $0.name < $1.name }
+    }
+
+    /// Removes every type, factory and declared scope.
     public func removeAll() {
         state.withLock { $0 = State() }
     }

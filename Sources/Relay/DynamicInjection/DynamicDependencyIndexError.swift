@@ -59,6 +59,12 @@ enum IndexMessages {
         return "unknown factory key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(factory:producing:_:) before injecting, or fix the instruction"
     }
 
+    /// `unknown scope 'chekout' (did you mean 'checkout'?); …`
+    static func unknownScope(_ scope: DependencyContainerScope, known: Set<DependencyContainerScope>) -> String {
+        let suggestions = NearMatch.suggestions(for: scope.name, among: known.map(\.name) + ["global"])
+        return "unknown scope \(name(scope.name))\(didYouMean(suggestions)); nothing is registered in it, so the binding would never be used — register the scope's dependencies before injecting, declare it with DynamicDependencyIndex.add(scope:), or fix the instruction"
+    }
+
     /// `factory 'X' produces A, but type key 'Y' is B; …`
     static func mismatch(factory: DependencyFactoryKey, produces: DependencyKey, type: DependencyTypeKey, is indexed: DependencyKey, candidates: [DependencyFactoryKey]) -> String {
         let hint = candidates.isEmpty

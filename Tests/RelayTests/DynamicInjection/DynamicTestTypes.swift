@@ -56,6 +56,10 @@ func makeDynIndex() -> DynamicDependencyIndex {
 }
 
 /// A scope unique to one test.
+/// A scope of this test's own, in use by the "app" (its container exists), so that
+/// instructions may name it.
 func uniqueScope(_ name: String = #function) -> DependencyContainerScope {
-    DependencyContainerScope("dyn.\(name).\(UInt64.random(in: 0...UInt64.max))")
+    let scope = DependencyContainerScope("dyn.\(name).\(UInt64.random(in: 0...UInt64.max))")
+    _ = DependencyContainer.container(for: scope)
+    return scope
 }

@@ -75,6 +75,11 @@ extension ResolutionEngine {
         }
     }
 
+    /// The scopes whose containers exist (someone registered in, or asked for, them).
+    func existingScopes() -> Set<DependencyContainerScope> {
+        lock.withLock { Set(scopedContainers.keys) }
+    }
+
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
         lock.withLock { Array(container.table.entries.keys) }.sorted { $0.typeName < $1.typeName }
