@@ -39,7 +39,7 @@ struct ExplainCommandTests {
               MyApp.Backend [global] → MyApp.Backend.Offline (from argv[2]; overrides $RELAY_DEPENDENCIES:1:1, config/ui.relay:2:1)
               MyApp.Clock [global] → MyApp.Clock.Fixed (from $RELAY_DEPENDENCIES:2:1; overrides config/ui.relay:3:1)
               MyApp.Logger [global, transient] → MyApp.Logger.Silent (from argv[3])
-              MyApp.Clock [checkout] → MyApp.Clock.Frozen (from config/ui.relay:5:1)
+              MyApp.Clock [checkout] → MyApp.Clock.Frozen (from config/ui.relay:5:1; reaches resolves from 'checkout' only, not global types that depend on it)
 
             """)
     }

@@ -22,6 +22,13 @@ struct BindingPlan {
         let binding: DynamicInjectionReport.Binding
         let type: DependencyKey
         let factory: DependencyFactory
+
+        /// The binding, marked when its factory is untyped.
+        var bindingWithFactoryKind: DynamicInjectionReport.Binding {
+            var binding = binding
+            binding.isCheckedWhenResolved = factory.produces == nil
+            return binding
+        }
     }
 
     /// The merged bindings, in the order their winning instructions first appear.

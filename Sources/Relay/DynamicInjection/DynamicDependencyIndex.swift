@@ -158,7 +158,8 @@ public final class DynamicDependencyIndex: Sendable {
         return found.produces?.type
     }
 
-    /// The factories known to produce `type` (those indexed with a `producing:` type), sorted.
+    /// The factories known to produce `type` (those indexed with a `producing:` type), in
+    /// natural order (`Stub2` before `Stub10`).
     public func factories(producing type: Any.Type) -> [DependencyFactoryKey] {
         factories(producing: DependencyKey(type))
     }
@@ -180,7 +181,7 @@ public final class DynamicDependencyIndex: Sendable {
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
         state.withLock { state in
             state.factories.compactMap { $0.value.produces == type ? $0.key : nil }
-        }.sorted()
+        }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
     }
 
     /// Indexed type keys that look like `key`, for "did you mean". Only called on a miss.

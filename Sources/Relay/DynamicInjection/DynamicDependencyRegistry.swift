@@ -80,11 +80,12 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index)
         let replaced = ResolutionEngine.shared.insert(BindingPlan.registrations(for: checked))
-        var bindings = checked.map(\.binding)
+        var bindings = checked.map(\.bindingWithFactoryKind)
         for i in bindings.indices {
             bindings[i].replacedRegistration = replaced[i]
         }
-        return report(outcomes, bindings, isApplied: true)
+        // With the policy off only meta containers given in code can have been applied.
+        return report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
     }
 
     /// Reads, merges and checks without registering anything: what ``inject()`` would do.
@@ -92,7 +93,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        return report(outcomes, try plan.check(against: index).map(\.binding), isApplied: false)
+        return report(outcomes, try plan.check(against: index).map(\.bindingWithFactoryKind), isApplied: false)
     }
 
     /// Reads and merges without consulting the index: the bindings instructions ask for,

@@ -26,6 +26,9 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// Where the registration this binding replaced in its container was made, if the
         /// container had one (usually a default registered in code). Set once registered.
         public var replacedRegistration: String?
+        /// Whether the factory is untyped (a ``DependencyFactoryIndexable`` entry), so that
+        /// whether it produces the type is only checked when the type is resolved.
+        public var isCheckedWhenResolved: Bool
 
         /// The binding `located` asks for, before anything overrides it.
         init(_ located: LocatedInstruction) {
@@ -36,6 +39,25 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             origin = located.origin
             overridden = []
             replacedRegistration = nil
+            isCheckedWhenResolved = false
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case scope, type, factory, lifecycle, origin, overridden, replacedRegistration, isCheckedWhenResolved
+        }
+
+        /// Decodes a binding; `isCheckedWhenResolved` may be missing (reports written
+        /// before it existed) and is then `false`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
+            type = try container.decode(DependencyTypeKey.self, forKey: .type)
+            factory = try container.decode(DependencyFactoryKey.self, forKey: .factory)
+            lifecycle = try container.decode(LifecycleType.self, forKey: .lifecycle)
+            origin = try container.decode(InstructionOrigin.self, forKey: .origin)
+            overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
+            replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
+            isCheckedWhenResolved = try container.decodeIfPresent(Bool.self, forKey: .isCheckedWhenResolved) ?? false
         }
 
         /// Orders bindings for output: by scope (global first), then type key.
@@ -49,6 +71,11 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         }
 
         /// `MyApp.Backend [global] → MyApp.Backend.Stub (from argv[2]; overrides $RELAY_DEPENDENCIES:1:1)`
+        ///
+        /// A binding in a scope says what it reaches: resolves made from that scope's
+        /// container. A type registered globally that depends on this one is built by the
+        /// global container and keeps the global binding. A binding whose factory is
+        /// untyped says that its type is only checked when resolved.
         public var description: String {
             let place = lifecycle == .singleton ? scope.name : "\(scope.name), \(lifecycle)"
             var provenance = ["from \(origin)"]
@@ -57,6 +84,12 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             }
             if let replacedRegistration {
                 provenance.append("replaces the registration at \(replacedRegistration)")
+            }
+            if !scope.isGlobal {
+                provenance.append("reaches resolves from \(UserText.quoted(scope.name, limit: UserText.nameLimit)) only, not global types that depend on it")
+            }
+            if isCheckedWhenResolved {
+                provenance.append("untyped factory: its type is checked when resolved")
             }
             return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag)) (\(provenance.joined(separator: "; ")))"
         }
@@ -96,12 +129,16 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     }
 
     public var description: String {
-        guard policy.isEnabled || sources.isEmpty else {
+        guard policy.isEnabled else {
             return "Relay dynamic injection is off (\(policy.reason)); no source was read" +
                 (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
         }
         let count = bindings.count == 1 ? "1 binding" : "\(bindings.count) bindings"
-        let from = sources.isEmpty ? "" : " from \(sources.map { UserText.escaped($0.name) }.joined(separator: ", "))"
+        // The sources that gave instructions, then those that gave none and why.
+        let gave = sources.filter { $0.instructionCount > 0 }.map { UserText.escaped($0.name) }
+        let none = sources.filter { $0.instructionCount == 0 }.map { "\(UserText.escaped($0.name)) (\($0.absence ?? "empty"))" }
+        var from = gave.isEmpty ? "" : " from \(gave.joined(separator: ", "))"
+        if !none.isEmpty { from += "; nothing from \(none.joined(separator: ", "))" }
         let verb = isApplied ? "" : " (dry run, nothing registered)"
         return (["Relay dynamic injection: \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
     }

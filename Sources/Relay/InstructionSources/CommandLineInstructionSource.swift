@@ -1,5 +1,7 @@
 /// Reads instructions from launch arguments: `-d INSTRUCTION`, `--dependency INSTRUCTION`
-/// or `--dependency=INSTRUCTION`, each flag giving one value.
+/// `--dependency=INSTRUCTION` or `-dINSTRUCTION` (the value attached, as getopt reads it;
+/// taken only when it has an `=` or is `@path` or `-`, so an app's own `-debug` flag is
+/// left alone), each flag giving one value.
 ///
 /// ```swift
 /// // UI test
@@ -24,8 +26,8 @@
 /// (the array a UI test assigns to `launchArguments`). ``standard()`` passes
 /// `CommandLine.arguments.dropFirst()`. An instruction's origin is
 /// `.commandLine(argumentIndex:)`; a syntax error adds the column inside that argument,
-/// so messages read `argv[3]:12: error: …`. For `--dependency=…` the column counts from
-/// the start of the whole argument, `--dependency=` included.
+/// so messages read `argv[3]:12: error: …`. For `--dependency=…` and `-d…` the column
+/// counts from the start of the whole argument, the flag included.
 public struct CommandLineInstructionSource: DependencyInstructionSource {
     /// The launch arguments, without the program name.
     public let arguments: [String]

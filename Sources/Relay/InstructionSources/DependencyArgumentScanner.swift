@@ -1,7 +1,8 @@
 /// Finds the `-d` / `--dependency` arguments in a command line and classifies their values.
 ///
-/// Recognised forms: `-d VALUE`, `--dependency VALUE` and `--dependency=VALUE`. Every
-/// other argument is ignored, and so is everything after a `--` argument. A value is an
+/// Recognised forms: `-d VALUE`, `--dependency VALUE`, `--dependency=VALUE` and `-dVALUE`
+/// (when VALUE has an `=`, or is `@path` or `-`). Every other argument is ignored, and so
+/// is everything after a `--` argument. A value is an
 /// instruction, `@path` (a `.relay` file) or `-` (standard input).
 enum DependencyArgumentScanner {
     /// One recognised `-d` value, or a problem with one.
@@ -57,11 +58,25 @@ enum DependencyArgumentScanner {
                 let value = String(argument.unicodeScalars.dropFirst(longPrefix.unicodeScalars.count))
                 items.append(classify(value, argumentIndex: index, columnOffset: longPrefix.unicodeScalars.count))
                 index += 1
+            } else if let value = attachedValue(argument) {
+                items.append(classify(value, argumentIndex: index, columnOffset: shortFlag.unicodeScalars.count))
+                index += 1
             } else {
                 index += 1
             }
         }
         return items
+    }
+
+    /// The value of `-dVALUE` — the short flag with its value attached, as getopt reads it
+    /// — when VALUE is one of this flag's values: an instruction (it has an `=`), `@path`
+    /// or `-`. Other arguments that happen to start with `-d` (an app's `-debug`,
+    /// `-destination`) are not Relay's and are left alone.
+    private static func attachedValue(_ argument: String) -> String? {
+        guard argument.hasPrefix(shortFlag), argument.count > shortFlag.count else { return nil }
+        let value = String(argument.dropFirst(shortFlag.count))
+        guard value == "-" || value.hasPrefix("@") || value.contains("=") else { return nil }
+        return value
     }
 
     /// Whether `arguments` holds any `-d`, `--dependency` or `--dependency=` argument

@@ -30,7 +30,8 @@ extension DynamicDependencyRegistry {
 
     /// The registry an app runs at start-up: the ``standardSources(arguments:environment:workingDirectory:)``
     /// of the live process, the shared index, and the default policy (on in debug builds,
-    /// off in release builds).
+    /// off in release builds). With the policy off, nothing is examined at all — not the
+    /// arguments, not the environment, not even whether `./.relay` exists.
     ///
     /// ```swift
     /// try DynamicDependencyRegistry.standard().registerDependencies()
@@ -45,7 +46,7 @@ extension DynamicDependencyRegistry {
     ) -> DynamicDependencyRegistry {
         DynamicDependencyRegistry(
             index: index,
-            sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory),
+            sources: policy.isEnabled ? standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory) : [],
             policy: policy,
             limits: limits
         )

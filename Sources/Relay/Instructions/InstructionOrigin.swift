@@ -107,6 +107,8 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
             if let line {
                 text += ":\(line)"
                 if let column { text += ":\(column)" }
+            } else if kind == .custom, let column {
+                text += ":\(column)"
             }
             return text
         }

@@ -83,7 +83,16 @@ public struct DependencyOverrides: Sendable {
         let inputs = instructions.reversed().map { located in
             BindingPlan.Input(name: located.origin.description, metaContainers: DependencyMetaContainer.grouping([located]))
         }
-        let checked = try BindingPlan(merging: inputs).check(against: index)
+        let checked: [BindingPlan.Checked]
+        do {
+            checked = try BindingPlan(merging: inputs).check(against: index)
+        } catch {
+            // Report in the order the instructions were given, not the plan's input order.
+            let position = Dictionary(instructions.enumerated().map { ($1.origin, $0) }, uniquingKeysWith: { first, _ in first })
+            throw DynamicInjectionError(diagnostics: error.diagnostics.enumerated().sorted { lhs, rhs in
+                (position[lhs.element.origin] ?? .max, lhs.offset) < (position[rhs.element.origin] ?? .max, rhs.offset)
+            }.map(\.element))
+        }
         return BindingPlan.registrations(for: checked) + typed
     }
 }

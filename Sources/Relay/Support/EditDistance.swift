@@ -47,10 +47,32 @@ enum NearMatch {
                 scored.append((sameSuffix ? min(d, threshold) : d, candidate))
             }
         }
-        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.candidate < $1.candidate }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : naturalOrder($0.candidate, $1.candidate) }
         // Only the closest: a near-perfect match should not come with distant company.
         guard let best = scored.first?.distance else { return [] }
         return scored.prefix { $0.distance == best }.prefix(limit).map(\.candidate)
+    }
+
+    /// Orders names as people count: runs of digits compare by value, so `Stub2` comes
+    /// before `Stub10`; otherwise by Unicode scalars.
+    static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.unicodeScalars.makeIterator(), right = rhs.unicodeScalars.makeIterator()
+        var l = left.next(), r = right.next()
+        while let a = l, let b = r {
+            if a.properties.numericType == .decimal, b.properties.numericType == .decimal {
+                var leftDigits = "", rightDigits = ""
+                while let d = l, d.properties.numericType == .decimal { leftDigits.unicodeScalars.append(d); l = left.next() }
+                while let d = r, d.properties.numericType == .decimal { rightDigits.unicodeScalars.append(d); r = right.next() }
+                let leftValue = leftDigits.drop { $0 == "0" }, rightValue = rightDigits.drop { $0 == "0" }
+                if leftValue.count != rightValue.count { return leftValue.count < rightValue.count }
+                if leftValue != rightValue { return leftValue < rightValue }
+                continue
+            }
+            if a != b { return a.value < b.value }
+            l = left.next()
+            r = right.next()
+        }
+        return l == nil && r != nil
     }
 
     /// `'a', 'b', 'c'`, or the first `limit` followed by `and N more`.

@@ -111,8 +111,8 @@ struct DynamicDependencyRegistryTests {
         #expect(report.bindings.map(\.type) == [.dynBackend, .dynClock])
         #expect(report.description == """
             Relay dynamic injection: 2 bindings from code (dry run, nothing registered)
-              RelayTests.DynBackend [\(scope.name)] → RelayTests.DynBackend.Stub (from a.relay:1:1)
-              RelayTests.DynClock [\(scope.name), transient] → RelayTests.DynClock.Fixed (from a.relay:2:1)
+              RelayTests.DynBackend [\(scope.name)] → RelayTests.DynBackend.Stub (from a.relay:1:1; reaches resolves from '\(scope.name)' only, not global types that depend on it)
+              RelayTests.DynClock [\(scope.name), transient] → RelayTests.DynClock.Fixed (from a.relay:2:1; reaches resolves from '\(scope.name)' only, not global types that depend on it)
             """)
         let json = try JSONEncoder().encode(report)
         #expect(try JSONDecoder().decode(DynamicInjectionReport.self, from: json) == report)

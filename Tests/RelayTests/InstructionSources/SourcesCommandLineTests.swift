@@ -42,13 +42,23 @@ struct SourcesCommandLineTests {
         let instructions = try read([
             "--mode", "type=X,factory=Y",       // the value of the app's own flag
             "type=P,factory=Q",                  // a positional argument that looks like an instruction
-            "-dtype=A,factory=B", "-D", "--dependencies", "--dependency-file", "-v",
+            "-debug", "-D", "--dependencies", "--dependency-file", "-v",
             "-d", "type=Mine,factory=Mine.Stub",
             "--", "-d", "type=Z,factory=Z",      // after "--" nothing is a flag
         ])
         #expect(instructions == [
             LocatedInstruction(instruction: .init(type: "Mine", factory: "Mine.Stub"), origin: .commandLine(argumentIndex: 9)),
         ])
+    }
+
+    @Test("-dVALUE is read as -d VALUE, never ignored; an app's -debug is left alone")
+    func attachedShortOption() throws {
+        let instructions = try read(["-debug", "-dtype=App.Clock,factory=App.Clock.Fixed"])
+        #expect(instructions == [
+            LocatedInstruction(instruction: .init(type: "App.Clock", factory: "App.Clock.Fixed"), origin: .commandLine(argumentIndex: 1)),
+        ])
+        let error = #expect(throws: DynamicInjectionError.self) { try read(["-dtype=App.Clock"]) }
+        #expect(error?.description == "argv[0]:3: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub")
     }
 
     @Test func noArgumentsGiveNoInstructions() throws {
