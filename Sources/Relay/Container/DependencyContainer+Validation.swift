@@ -13,9 +13,13 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// Factories run for real, so keep them free of side effects, and let them reach
-    /// their dependencies through the container they are given — a factory that calls
-    /// `DependencyContainer.global` directly escapes the throw-away copy.
+    /// **Factories run for real**: a factory that opens a connection or writes a file
+    /// does so here too. Keep factories free of side effects, or replace the ones that are
+    /// not with stand-ins: ``validate(replacing:)``. Let factories reach their dependencies
+    /// through the container they are given — one that calls `DependencyContainer.global`
+    /// directly escapes the throw-away copy. A type registered with
+    /// `isolation: MainActor.self` is validated only when `validate()` is called from the
+    /// main actor; from anywhere else it is reported as needing the main actor.
     ///
     /// - Throws: ``DependencyValidationError`` listing every failure.
     public static func validate() throws(DependencyValidationError) {

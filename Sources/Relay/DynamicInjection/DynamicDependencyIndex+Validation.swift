@@ -5,19 +5,38 @@ extension DynamicDependencyIndex {
     /// dependencies resolve as they would after injection, and no singleton leaks out).
     /// A factory indexed with ``add(factory:producing:_:)`` is registered in that copy
     /// under the type it produces and resolved, which also catches cycles through it.
-    /// Type keys whose types nothing is indexed to produce are not errors.
+    ///
+    /// An untyped factory (from a ``DependencyFactoryIndexable``) says nothing about what
+    /// it produces, so it is checked against the type its key names by the
+    /// `[type key].[purpose]` convention: `MyApp.Backend.Stub` must produce what
+    /// `MyApp.Backend` is indexed as. An untyped factory whose key follows no indexed type
+    /// key is only run; what it makes is checked when the type is resolved.
+    ///
+    /// Factories run for real; see ``DependencyContainer/validate()``.
     ///
     /// - Throws: ``DependencyValidationError`` listing every failing factory.
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
         for (key, factory) in allFactories {
-            let subject = "factory '\(key)'"
-            do {
-                try ResolutionEngine.shared.dryRun(factory, subject: subject)
+            let subject = "factory '\(UserText.escaped(key.tag))'"
+            do throws(DependencyResolutionError) {
+                let made = try ResolutionEngine.shared.dryRun(factory, subject: subject)
+                if factory.produces == nil, let (typeKey, type) = typeNamed(byFactory: key), !isInstance(made, of: type.type) {
+                    throw .mismatch(requested: type.type, actual: made, scope: .global, chain: [type], registration: "\(subject), named for type key '\(UserText.escaped(typeKey.tag))'")
+                }
             } catch {
                 failures.append(.init(subject: subject, error: error))
             }
         }
         if !failures.isEmpty { throw DependencyValidationError(failures: failures) }
+    }
+
+    /// The indexed type key that factory key `key` is named for (`A.B.Stub` → `A.B`): the
+    /// longest type key followed by a `.` at the start of `key`.
+    private func typeNamed(byFactory key: DependencyFactoryKey) -> (DependencyTypeKey, DependencyKey)? {
+        typeEntries
+            .filter { key.tag.hasPrefix($0.key.tag + ".") }
+            .max { $0.key.tag.count < $1.key.tag.count }
+            .map { ($0.key, $0.value) }
     }
 }

@@ -194,6 +194,11 @@ public final class DynamicDependencyIndex: Sendable {
         NearMatch.suggestions(for: key.tag, among: factoryKeys.map(\.tag)).map { DependencyFactoryKey($0) }
     }
 
+    /// Every indexed type, by key.
+    var typeEntries: [DependencyTypeKey: DependencyKey] {
+        state.withLock { $0.types }
+    }
+
     /// Every indexed factory, by key.
     var allFactories: [(key: DependencyFactoryKey, factory: DependencyFactory)] {
         state.withLock { $0.factories.map { ($0.key, $0.value) } }.sorted { $0.key < $1.key }

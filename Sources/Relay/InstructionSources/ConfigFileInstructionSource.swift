@@ -84,6 +84,12 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
             return failure("this is a directory; name a .relay file instead")
         case .failure(.notRegular(let kind)):
             return failure("this is \(kind), not a regular file; instructions are read only from regular files")
+        case .failure(.foreignOwner(let uid)):
+            return failure("the file is owned by another user (uid \(uid)), who could change which implementations the app runs — own it yourself (run: chown \(geteuid()) \(ShellQuoting.quote(fileSystemPath))) or copy it to a folder you own")
+        case .failure(.untrustedFolder(let folder, let uid?)):
+            return failure("the folder \(ShellQuoting.quote(folder)) is owned by another user (uid \(uid)), who could replace the file — keep instruction files in folders you own")
+        case .failure(.untrustedFolder(let folder, nil)):
+            return failure("the folder \(ShellQuoting.quote(folder)) is writable by every user, so anyone could replace the file — run: chmod o-w \(ShellQuoting.quote(folder)) (or chmod +t to make it sticky, like /tmp)")
         case .failure(.worldWritable):
             return failure("the file is writable by every user, so anyone on this machine could change which implementations the app runs — run: chmod o-w \(ShellQuoting.quote(path))")
         case .failure(.tooLarge(let size)):

@@ -21,6 +21,11 @@ enum RegularFileReader {
         case notRegular(kind: String)
         /// Every user may write the file (`S_IWOTH`).
         case worldWritable
+        /// The file is owned by a user other than the current one or root.
+        case foreignOwner(uid: UInt32)
+        /// A folder on the file's path could let someone else replace the file: owned by
+        /// another user, or writable by every user without the sticky bit.
+        case untrustedFolder(path: String, ownerUID: UInt32?)
         /// The file is larger than the limit.
         case tooLarge(size: Int)
         /// `stat` or `open` failed for another reason.
@@ -57,6 +62,7 @@ enum RegularFileReader {
         guard fstat(descriptor, &opened) == 0 else { return .failure(.cannotOpen(SystemCallError())) }
         guard opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else { return .failure(.changed) }
         if let failure = check(opened, maxBytes: maxBytes) { return .failure(failure) }
+        if let failure = checkTrust(owner: opened.st_uid, path: path) { return .failure(failure) }
 
         return readAll(descriptor, upTo: min(max(0, maxBytes), Int.max - 1) + 1).mapError { .cannotRead($0) }
     }
@@ -95,6 +101,31 @@ enum RegularFileReader {
         if info.st_size > maxBytes { return .tooLarge(size: Int(info.st_size)) }
         return nil
     }
+
+    /// The rule sshd applies to its files: the file and every folder on its real path (links
+    /// resolved), up to `/`, must be owned by the current user or root, and no folder may
+    /// be writable by every user unless it is sticky (like `/tmp`) — otherwise someone else
+    /// could replace the file between runs.
+    private static func checkTrust(owner: uid_t, path: String) -> Failure? {
+        let me = geteuid()
+        func trusted(_ uid: uid_t) -> Bool { uid == me || uid == 0 }
+        guard trusted(owner) else { return .foreignOwner(uid: UInt32(owner)) }
+        guard let resolved = realpath(path, nil) else { return nil }
+        var folder = String(cString: resolved)
+        free(resolved)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            var info = stat()
+            guard stat(folder, &info) == 0 else { return nil }
+            let mode = UInt32(info.st_mode)
+            if !trusted(info.st_uid) { return .untrustedFolder(path: folder, ownerUID: UInt32(info.st_uid)) }
+            if mode & othersWrite != 0, mode & stickyBit == 0 { return .untrustedFolder(path: folder, ownerUID: nil) }
+            if folder == "/" { return nil }
+        }
+        return nil
+    }
+
+    private static let stickyBit: UInt32 = 0o1000
 
     /// A readable name for a non-regular file type.
     private static func kindName(_ type: UInt32) -> String {

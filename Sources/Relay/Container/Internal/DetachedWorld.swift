@@ -3,7 +3,7 @@
 /// touched and nothing created there leaks out.
 struct DetachedWorld {
     let global: DependencyContainer
-    let scoped: [DependencyContainerScope: DependencyContainer]
+    private(set) var scoped: [DependencyContainerScope: DependencyContainer]
 
     /// Every container of the world: global first, then scopes by name.
     var containers: [DependencyContainer] {
@@ -33,6 +33,16 @@ struct DetachedWorld {
         }
     }
 
+    /// The world's container for `scope`, created (falling back to the world's global
+    /// container) if the live world had none.
+    mutating func container(for scope: DependencyContainerScope) -> DependencyContainer {
+        if scope.isGlobal { return global }
+        if let existing = scoped[scope] { return existing }
+        let created = DependencyContainer(scope: scope, parent: global, isDetached: true)
+        scoped[scope] = created
+        return created
+    }
+
     /// Breaks the container ↔ registration reference cycles so the copies are freed.
     func tearDown() {
         ResolutionEngine.shared.lock.withLock {
@@ -43,10 +53,15 @@ struct DetachedWorld {
 
 extension ResolutionEngine {
     /// Resolves every registration of every container in a throw-away world and returns
-    /// every failure: containers global first then by scope, types by name.
-    func validateRegistrations() -> [DependencyValidationError.Failure] {
-        let world = DetachedWorld.copyingLiveContainers()
+    /// every failure: containers global first then by scope, types by name. `replacing`
+    /// registrations go into the world first, so their factories stand in for the live ones
+    /// (which then never run).
+    func validateRegistrations(replacing replacements: [RegistrationRequest] = []) -> [DependencyValidationError.Failure] {
+        var world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
+        for request in replacements {
+            insert(request, into: world.container(for: request.scope))
+        }
         var failures: [DependencyValidationError.Failure] = []
         for container in world.containers {
             let registrations = lock.withLock { Array(container.table.entries.values) }
@@ -62,19 +77,21 @@ extension ResolutionEngine {
         return failures
     }
 
-    /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`).
-    /// A typed factory is registered there under the type it produces and resolved, which
-    /// also catches cycles through it; an untyped one is called directly.
-    func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) {
+    /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`),
+    /// and returns what it made. A typed factory is registered there under the type it
+    /// produces and resolved, which also catches cycles through it; an untyped one is
+    /// called directly.
+    @discardableResult
+    func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
         let world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
         do {
             if let produced = factory.produces {
                 let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
                 insert(request, into: world.global)
-                _ = try world.global.resolveOpened(produced.type)
+                return try world.global.resolveOpened(produced.type)
             } else {
-                _ = try factory.make(world.global)
+                return try factory.make(world.global)
             }
         } catch let error as DependencyResolutionError {
             throw error
@@ -82,6 +99,13 @@ extension ResolutionEngine {
             throw .factoryFailed(key: DependencyKey(Any.self), scope: .global, chain: [], registration: subject, error: error)
         }
     }
+}
+
+/// Whether `value` is a `type` — for a type known only as a metatype (the existential is
+/// opened, so the test is the real `is T`).
+func isInstance(_ value: Any, of type: Any.Type) -> Bool {
+    func check<T>(_: T.Type) -> Bool { value is T }
+    return check(type)
 }
 
 extension DependencyContainer {
