@@ -24,11 +24,33 @@ enum IndexMessages {
     }
 
     /// `factory 'X' produces A, but type key 'Y' is B; …`
-    static func mismatch(factory: DependencyFactoryKey, produces: DependencyKey, type: DependencyTypeKey, is indexed: DependencyKey, candidates: [DependencyFactoryKey]) -> String {
+    static func mismatch(factory: DependencyFactoryKey, produces: String, type: DependencyTypeKey, is indexed: String, candidates: [DependencyFactoryKey]) -> String {
         let hint = candidates.isEmpty
-            ? "index a factory that produces \(indexed.typeName)"
+            ? "index a factory that produces \(indexed)"
             : "use a factory that produces it: \(NearMatch.quotedList(candidates.map(\.tag)))"
-        return "factory '\(factory)' produces \(produces.typeName), but type key '\(type)' is \(indexed.typeName); \(hint)"
+        return "factory '\(factory)' produces \(produces), but type key '\(type)' is \(indexed); \(hint)"
+    }
+
+    /// An instruction checked against ``DynamicDependencyIndex/shared`` while it is empty.
+    static func emptySharedIndex(type key: DependencyTypeKey) -> String {
+        "unknown type key '\(key)': DynamicDependencyIndex.shared is empty — nothing had been added to it when this instruction was checked; "
+            + "give the app an index that fills itself on first use, static let myApp = DynamicDependencyIndex { index in … }, and check against it (index: .myApp)"
+    }
+
+    /// An instruction checked against an empty index of the app's own.
+    static func emptyIndex(type key: DependencyTypeKey) -> String {
+        "unknown type key '\(key)': the index is empty — nothing had been added to it when this instruction was checked; "
+            + "add the keys in its prepare closure (DynamicDependencyIndex { index in … }), or before instructions are checked"
+    }
+
+    /// The note on an unknown key that in-process overrides looked up in the shared index.
+    static let sharedIndexInTests = "this was checked against DynamicDependencyIndex.shared, which holds only what code had added to it by then; "
+        + "if your code adds this key later (in a suite's init, or in the test), use an index that fills itself on first use, "
+        + "static let myApp = DynamicDependencyIndex { index in … }, and pass it (index: .myApp)"
+
+    /// The `prepare` closure of a self-filling index threw.
+    static func preparationFailed(_ failure: String) -> String {
+        "preparing the DynamicDependencyIndex failed: \(failure); fix the index's prepare closure — no instruction can be checked against it until it succeeds"
     }
 
     /// `; factories indexed for X: 'A', 'B'`, or nothing.

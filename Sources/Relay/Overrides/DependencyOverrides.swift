@@ -83,7 +83,13 @@ public struct DependencyOverrides: Sendable {
         let inputs = instructions.reversed().map { located in
             BindingPlan.Input(name: located.origin.description, metaContainers: DependencyMetaContainer.grouping([located]))
         }
-        let checked = try BindingPlan(merging: inputs).check(against: index)
+        let checked = try BindingPlan(merging: inputs).check(against: index, hint: Self.hint(for: index))
         return BindingPlan.registrations(for: checked) + typed
+    }
+
+    /// The note added to an unknown key: for the shared index, that a test may have
+    /// checked it before the code that fills it ran.
+    static func hint(for index: DynamicDependencyIndex) -> RelayDiagnostic? {
+        index === DynamicDependencyIndex.shared ? .note(IndexMessages.sharedIndexInTests, at: .code) : nil
     }
 }
