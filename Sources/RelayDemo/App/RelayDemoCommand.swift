@@ -21,7 +21,7 @@ struct RelayDemoCommand {
     func run() -> Int32 {
         let options: DemoOptions
         do {
-            options = try DemoOptions(parsing: arguments)
+            options = try DemoOptions(parsing: CommandLine.withoutDependencyArguments(arguments))
         } catch {
             StandardStreams.error(["relay-demo: error: \(error)"])
             return Self.usageStatus
