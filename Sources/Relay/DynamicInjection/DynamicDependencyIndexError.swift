@@ -48,6 +48,12 @@ enum IndexMessages {
         + "if your code adds this key later (in a suite's init, or in the test), use an index that fills itself on first use, "
         + "static let myApp = DynamicDependencyIndex { index in … }, and pass it (index: .myApp)"
 
+    /// An instruction checked against a manifest that lists no key.
+    static func emptyManifest(type key: DependencyTypeKey) -> String {
+        "unknown type key '\(key)': the index manifest lists no key — it was exported before anything was added to the index; "
+            + "export it from the app's index after it is filled (index.manifest() runs its prepare closure first)"
+    }
+
     /// The `prepare` closure of a self-filling index threw.
     static func preparationFailed(_ failure: String) -> String {
         "preparing the DynamicDependencyIndex failed: \(failure); fix the index's prepare closure — no instruction can be checked against it until it succeeds"

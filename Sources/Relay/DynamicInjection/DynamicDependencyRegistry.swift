@@ -95,6 +95,18 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return report(outcomes, try plan.check(against: index).map(\.binding), isApplied: false)
     }
 
+    /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
+    /// ``index``, with the same checks and messages; registers nothing (`relay check
+    /// --index`, `relay explain --index`).
+    ///
+    /// - Throws: ``DynamicInjectionError``, as ``plan()`` would for an index holding the
+    ///   manifest's keys.
+    package func plan(against manifest: DynamicDependencyIndex.Manifest) throws(DynamicInjectionError) -> DynamicInjectionReport {
+        let (plan, outcomes) = try read()
+        try plan.check(against: manifest)
+        return report(outcomes, plan.bindings, isApplied: false)
+    }
+
     /// Reads and merges without consulting the index: the bindings instructions ask for,
     /// with their origins and overrides, whether or not the keys exist (`relay explain`).
     ///
