@@ -32,6 +32,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public var policy: DynamicInjectionPolicy
     /// Limits every source enforces.
     public var limits: InstructionSourceLimits
+    /// What ``inject()`` writes and prints after it succeeds; set only by `standard()`.
+    var outputs: InjectionOutputs?
 
     /// A registry for definitions built in code (the seed API).
     public init(index: DynamicDependencyIndex = .shared, metaContainers: [DependencyMetaContainer]) {
@@ -65,7 +67,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
 
     // MARK: Running
 
-    /// Reads, merges, checks and registers (see the type's overview).
+    /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
+    /// the report is dropped.
     ///
     /// - Throws: ``DynamicInjectionError`` listing every problem in every source; nothing
     ///   is registered then.
@@ -73,8 +76,30 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         try inject()
     }
 
-    /// Like ``registerDependencies()``, returning the report of what was bound and where
-    /// each binding came from.
+    /// Reads, merges, checks and registers (see the type's overview), and returns the
+    /// report of what was bound and where each binding came from. This is the call an app
+    /// makes at start-up.
+    ///
+    /// The index's `prepare` closure runs first (see
+    /// ``DynamicDependencyIndex/init(prepare:)``), even when no source is read.
+    ///
+    /// A registry made by `standard()` with an enabled policy then does what the
+    /// environment asks: writes the report as JSON to `$RELAY_REPORT_PATH` and the index's
+    /// manifest to `$RELAY_MANIFEST_PATH` (each atomically), and prints ``DynamicInjectionReport/description``
+    /// to standard error when `RELAY_EXPLAIN` is set to anything but empty or `0`. Nothing
+    /// is written or printed when injection fails.
+    ///
+    /// ```swift
+    /// do {
+    ///     try DynamicDependencyRegistry.standard(index: .myApp).inject()
+    /// } catch {
+    ///     FileHandle.standardError.write(Data("\(error)\n".utf8))
+    ///     exit(1)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``DynamicInjectionError`` listing every problem in every source; nothing
+    ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
@@ -84,10 +109,14 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         for i in bindings.indices {
             bindings[i].replacedRegistration = replaced[i]
         }
-        return report(outcomes, bindings, isApplied: true)
+        let report = report(outcomes, bindings, isApplied: true)
+        outputs?.deliver(report, index: index)
+        return report
     }
 
     /// Reads, merges and checks without registering anything: what ``inject()`` would do.
+    /// Use it to validate instructions without acting on them (a `--check` flag, a health
+    /// check); it writes and prints nothing, whatever the environment says.
     ///
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
