@@ -12,8 +12,6 @@ struct DemoOptions: Equatable, Sendable {
     var servings: Int?
     /// Print the ingredients as a shopping list, formatted by the `shopping` scope.
     var shoppingList = false
-    /// Print Relay's injection report to standard error.
-    var explain = false
     /// Print the usage and stop.
     var help = false
 
@@ -35,8 +33,6 @@ struct DemoOptions: Equatable, Sendable {
             switch argument {
             case "--shopping-list":
                 shoppingList = true
-            case "--relay-explain":
-                explain = true
             case "-h", "--help":
                 help = true
             case "--servings":
