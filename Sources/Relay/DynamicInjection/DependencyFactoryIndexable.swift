@@ -7,7 +7,7 @@
 ///         .backendStub: { _ in BackendStub() },
 ///     ]
 /// }
-/// DynamicDependencyIndex.shared.add(CheckoutStubs())
+/// static let myApp = DynamicDependencyIndex { index in index.add(CheckoutStubs()) }
 /// ```
 ///
 /// Factories indexed this way are untyped: pairing one with the wrong type is only

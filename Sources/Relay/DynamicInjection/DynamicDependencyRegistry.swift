@@ -13,8 +13,8 @@
 /// 4. **register** every binding — only when steps 1–3 found nothing wrong.
 ///
 /// ```swift
-/// try AppRegistry().registerDependencies()                  // code defaults first
-/// try DynamicDependencyRegistry.standard().registerDependencies()  // then instructions
+/// // .myApp's prepare closure registers the code defaults and adds the keys, first
+/// try DynamicDependencyRegistry.standard(index: .myApp).inject()   // then instructions
 /// ```
 ///
 /// Instructions override the code defaults for their type and scope; types no
