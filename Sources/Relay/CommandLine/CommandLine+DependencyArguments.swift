@@ -1,12 +1,13 @@
 extension CommandLine {
     /// The arguments for your app's own parser: `arguments` without the ones Relay reads.
     ///
-    /// Removes every `-d VALUE`, `--dependency VALUE` and `--dependency=VALUE` — the
-    /// flags ``CommandLineInstructionSource`` reads, with their values — exactly as that
-    /// source finds them: a `-d` followed by another flag (`-d --verbose`) loses only the
-    /// `-d` (Relay reports it as missing its instruction), and from a `--` argument on
-    /// nothing is removed, `--` included, so your parser still sees where its operands
-    /// start. Everything else keeps its order.
+    /// Removes exactly the arguments ``CommandLineInstructionSource`` reads — each `-d` or
+    /// `--dependency` flag with its value, in every form that source accepts (`-d VALUE`,
+    /// `--dependency VALUE`, `--dependency=VALUE`) — as that source finds them: a `-d`
+    /// followed by another flag (`-d --verbose`) loses only the `-d` (Relay reports it as
+    /// missing its instruction), and from a `--` argument on nothing is removed, `--`
+    /// included, so your parser still sees where its operands start. Everything else keeps
+    /// its order.
     ///
     /// ```swift
     /// // my-app --verbose -d type=MyApp.Clock,factory=MyApp.Clock.Fixed input.txt

@@ -9,7 +9,7 @@ struct AppArgumentsTests {
         (["--dependency=type=A,factory=B", "-n"], ["-n"]),
         (["-d", "@fixtures/ui.relay", "-d", "-", "x"], ["x"]),
         (["-x", "type=A,factory=B"], ["-x", "type=A,factory=B"]),
-        (["-dtype=A,factory=B"], ["-dtype=A,factory=B"]),
+        (["-debug", "-destination", "x"], ["-debug", "-destination", "x"]),
         ([], []),
     ])
     func removesRelayArguments(arguments: [String], expected: [String]) {
@@ -29,6 +29,17 @@ struct AppArgumentsTests {
             try CommandLineInstructionSource(arguments: ["-d", "--verbose"]).readInstructions(context: InstructionReadContext())
         }
         #expect(error?.description.hasPrefix("argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag") == true)
+    }
+
+    @Test("what is left holds nothing the command-line source reads, whatever form it accepts", arguments: [
+        ["a", "-d", "type=A,factory=B", "b"],
+        ["--dependency=type=A,factory=B", "-dtype=C,factory=D", "-d@fixtures/x.relay", "c"],
+        ["-d", "-", "--dependency", "@x.relay", "-v"],
+        ["-d", "--verbose", "-d"],
+    ])
+    func leavesNothingForTheSource(arguments: [String]) throws {
+        let kept = CommandLine.withoutDependencyArguments(arguments)
+        #expect(try CommandLineInstructionSource(arguments: kept).readInstructions(context: InstructionReadContext()).isEmpty, "left for the app: \(kept)")
     }
 
     @Test("what is left holds nothing Relay would read, and what was removed is everything it reads")
