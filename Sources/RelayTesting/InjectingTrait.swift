@@ -5,10 +5,10 @@ import Testing
 /// inside ``Relay/withInjectedDependencies(_:operation:)`` with the given instructions.
 ///
 /// ```swift
-/// @Test(.injecting("type=MyApp.Backend,factory=MyApp.Backend.Stub"))
+/// @Test(.injecting("type=MyApp.Backend,factory=MyApp.Backend.Stub", index: .myApp))
 /// func showsStubbedRecipes() throws { … }
 ///
-/// @Suite(.injecting("type=MyApp.Clock,factory=MyApp.Clock.Fixed"))
+/// @Suite(.injecting("type=MyApp.Clock,factory=MyApp.Clock.Fixed", index: .myApp))
 /// struct CheckoutTests { … }   // every test in the suite, each with fresh singletons
 /// ```
 ///
@@ -16,6 +16,13 @@ import Testing
 /// any other source: an unknown key or incompatible factory fails the test with the
 /// positioned message and its "did you mean" suggestion, before the test body runs.
 /// Tests running in parallel each see only their own overrides.
+///
+/// The check happens before the test body and before a suite's `init`, so nothing in them
+/// can fill the index in time. Pass the app's index made with
+/// `DynamicDependencyIndex(prepare:)` (`index: .myApp` above): it fills itself — and
+/// registers the defaults — right before the first check, whichever test runs first or
+/// alone. With the default, `DynamicDependencyIndex.shared`, the test depends on other code
+/// having filled it; when it is empty or lacks a key, the failure says so.
 public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The instructions, in the `-d` syntax.
     public let instructions: [String]
@@ -47,12 +54,14 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == InjectingTrait {
-    /// Runs the test with these instructions (the `-d` syntax) injected in-process.
+    /// Runs the test with these instructions (the `-d` syntax) injected in-process, checked
+    /// against `index` — pass the app's index that fills itself (see ``InjectingTrait``).
     public static func injecting(_ instructions: String..., index: DynamicDependencyIndex = .shared) -> Self {
         InjectingTrait(instructions: instructions, index: index)
     }
 
-    /// Runs the test with these instructions (the `-d` syntax) injected in-process.
+    /// Runs the test with a list of instructions (the `-d` syntax) injected in-process,
+    /// checked against `index` — pass the app's index that fills itself.
     public static func injecting(_ instructions: [String], index: DynamicDependencyIndex = .shared) -> Self {
         InjectingTrait(instructions: instructions, index: index)
     }

@@ -30,11 +30,20 @@ struct ExplainCommand {
                 noFile = "no file (\(reason))"
             }
         }
+        var manifest: DynamicDependencyIndex.Manifest?
+        if let index = options.index {
+            guard let read = context.readManifest(index) else { return RelayExitStatus.failure }
+            manifest = read
+        }
         let registry = DynamicDependencyRegistry(index: DynamicDependencyIndex(), sources: sources, policy: .enabled, limits: .default)
 
         let report: DynamicInjectionReport
         do {
-            report = try registry.merge()
+            if let manifest {
+                report = try registry.plan(against: manifest)
+            } else {
+                report = try registry.merge()
+            }
         } catch {
             context.report(error.diagnostics)
             return RelayExitStatus.failure

@@ -24,8 +24,8 @@ package enum RelayCommand {
         case .help(let command):
             context.output(RelayHelp.text(for: command))
             return RelayExitStatus.success
-        case .check(let paths):
-            return CheckCommand(context: context).run(paths: paths)
+        case .check(let paths, let index):
+            return CheckCommand(context: context).run(paths: paths, index: index)
         case .explain(let options):
             return ExplainCommand(context: context).run(options)
         case .format(let paths, let checkOnly):

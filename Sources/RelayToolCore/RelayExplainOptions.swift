@@ -10,11 +10,15 @@ package struct RelayExplainOptions: Hashable, Sendable {
     package var file: String?
     /// Whether to print JSON instead of text (`--json`).
     package var json: Bool
+    /// The app's index manifest given with `--index`, to check the keys against; `nil`
+    /// to show keys unchecked.
+    package var index: String?
 
     /// Creates options.
-    package init(dependencyArguments: [String], file: String? = nil, json: Bool = false) {
+    package init(dependencyArguments: [String], file: String? = nil, json: Bool = false, index: String? = nil) {
         self.dependencyArguments = dependencyArguments
         self.file = file
         self.json = json
+        self.index = index
     }
 }

@@ -35,6 +35,7 @@ package enum RelayHelp {
 
         Examples:
           relay check .relay config/*.relay
+          relay check --index relay-index.json config/*.relay
           relay explain -d type=MyApp.Clock,factory=MyApp.Clock.Fixed --file UITests/checkout.relay
           relay format --check config/*.relay
 
@@ -46,26 +47,31 @@ package enum RelayHelp {
         relay check — validate .relay files
 
         Usage:
-          relay check PATH…
-          relay check -          Read a .relay file from standard input
+          relay check [--index MANIFEST] PATH…
+          relay check [--index MANIFEST] -     Read a .relay file from standard input
 
         Reports every problem the Relay library would report when an app reads the file:
         instruction syntax, scope headers, duplicate bindings (the same type twice in one
         scope), size limits (1 MiB, 10000 instructions), encoding, and file safety (a
-        regular file that other users cannot write). Type and factory keys are not
-        checked against an app's index.
+        regular file that other users cannot write).
+
+        Type and factory keys are checked only with --index, against the app's index
+        manifest (exported by the app: DynamicDependencyIndex.manifest().write(to:), or
+        a run with RELAY_MANIFEST_PATH set). Then an unknown key, or a factory for
+        another type, is an error with the message and "did you mean" the app gives.
 
         Problems go to standard error in the GNU format, path:line:column: error: message,
         followed by note: lines for related places. Every file is checked even after an
         error. Each valid file prints 'PATH: N instructions OK' to standard output.
 
         Options:
-          -h, --help   Show this help
-          --           Treat every later argument as a path
+          --index MANIFEST   Check every key against this index manifest (JSON)
+          -h, --help         Show this help
+          --                 Treat every later argument as a path
 
         Exit status:
           0  every file is valid
-          1  at least one file has errors
+          1  at least one file has errors, or the manifest cannot be read
           2  usage error
 
         Use it in CI or in a pre-commit hook; a non-zero status fails the step:
@@ -81,7 +87,7 @@ package enum RelayHelp {
         relay explain — show the bindings an app would read, with origins and overrides
 
         Usage:
-          relay explain [-d INSTRUCTION]… [--file PATH] [--json]
+          relay explain [-d INSTRUCTION]… [--file PATH] [--index MANIFEST] [--json]
 
         Reads the standard sources as an app does, highest precedence first:
           1. the command line: the -d values given to relay explain;
@@ -89,7 +95,8 @@ package enum RelayHelp {
           3. the file named by $RELAY_DEPENDENCIES_FILE, or else ./.relay if it exists
              (--file PATH replaces both).
         For each scope and type the highest source wins; the instructions it replaces are
-        listed after 'overrides'. Keys are shown, not checked against an app's index.
+        listed after 'overrides'. Keys are shown as given; with --index they are also
+        checked against the app's index manifest, and an unknown key is an error.
 
         Options:
           -d, --dependency VALUE   A command-line instruction, as given to an app:
@@ -100,12 +107,15 @@ package enum RelayHelp {
                                    arguments after 'relay' from 0.
           --file PATH              Read this .relay file instead of $RELAY_DEPENDENCIES_FILE
                                    or ./.relay
+          --index MANIFEST         Check every key against this index manifest (JSON),
+                                   as the app would
           --json                   Print the merged report as JSON
           -h, --help               Show this help
 
         Exit status:
-          0  the sources were read and merged
-          1  a source has errors (printed to standard error)
+          0  the sources were read and merged (and, with --index, every key is known)
+          1  a source has errors, or a key is not in the manifest (printed to standard
+             error)
           2  usage error
 
         Example:

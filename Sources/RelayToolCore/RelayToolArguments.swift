@@ -1,8 +1,8 @@
 /// Parses the command line of `relay` (the arguments after the program name).
 ///
 /// ```text
-/// relay check PATH… | -
-/// relay explain [-d INSTRUCTION | --dependency INSTRUCTION | --dependency=INSTRUCTION]… [--file PATH] [--json]
+/// relay check [--index MANIFEST] PATH… | -
+/// relay explain [-d INSTRUCTION | --dependency INSTRUCTION | --dependency=INSTRUCTION]… [--file PATH] [--index MANIFEST] [--json]
 /// relay format [--check] PATH…
 /// relay help [COMMAND]      relay --help      relay COMMAND --help
 /// ```
@@ -46,17 +46,28 @@ package enum RelayToolArguments {
         return .help(command)
     }
 
-    /// `check` and `format`: paths, `--`, `--help`, and `--check` for `format`.
+    /// `check` and `format`: paths, `--`, `--help`, `--check` for `format` and
+    /// `--index MANIFEST` for `check`.
     private static func parsePaths(_ rest: [String], for command: RelaySubcommand) throws(RelayUsageError) -> RelayInvocation {
         var paths: [String] = []
         var checkOnly = false
+        var index: String?
         var optionsEnded = false
-        for argument in rest {
+        var position = rest.startIndex
+        while position < rest.endIndex {
+            let argument = rest[position]
+            position += 1
             if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
                 switch argument {
                 case "--": optionsEnded = true
                 case "-h", "--help": return .help(command)
                 case "--check" where command == .format: checkOnly = true
+                case "--index" where command == .check:
+                    guard position < rest.endIndex else { throw RelayUsageError("option '--index' needs a value", subcommand: command) }
+                    try setIndex(&index, rest[position], for: command)
+                    position += 1
+                case _ where command == .check && argument.hasPrefix("--index="):
+                    try setIndex(&index, String(argument.dropFirst("--index=".count)), for: command)
                 default: throw RelayUsageError("unknown option '\(argument)' for 'relay \(command.rawValue)'", subcommand: command)
                 }
                 continue
@@ -73,7 +84,14 @@ package enum RelayToolArguments {
         }
         guard !paths.isEmpty else { throw RelayUsageError("check needs at least one PATH, or - for standard input", subcommand: command) }
         guard standardInputCount <= 1 else { throw RelayUsageError("standard input ('-') can be checked only once", subcommand: command) }
-        return .check(paths: paths)
+        return .check(paths: paths, index: index)
+    }
+
+    /// Records `--index`'s value; it may be given once and not be empty.
+    private static func setIndex(_ index: inout String?, _ path: String, for command: RelaySubcommand) throws(RelayUsageError) {
+        guard index == nil else { throw RelayUsageError("--index can be given only once", subcommand: command) }
+        guard !path.isEmpty else { throw RelayUsageError("--index needs the path of an index manifest", subcommand: command) }
+        index = path
     }
 
     /// `explain`; `arguments` still holds the command at index 0 so that positions match
@@ -112,6 +130,11 @@ package enum RelayToolArguments {
             case "--file":
                 try setFile(try value(after: index))
                 index += 1
+            case "--index":
+                try setIndex(&options.index, try value(after: index), for: .explain)
+                index += 1
+            case _ where argument.hasPrefix("--index="):
+                try setIndex(&options.index, String(argument.dropFirst("--index=".count)), for: .explain)
             case _ where argument.hasPrefix("--dependency="):
                 options.dependencyArguments[index] = argument
             case _ where argument.hasPrefix("--file="):

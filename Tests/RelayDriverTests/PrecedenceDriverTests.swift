@@ -14,13 +14,13 @@ struct PrecedenceDriverTests {
         DemoFixtures.fixedClock,
     ]).buildConfigFile()
 
-    @Test("the command line beats $RELAY_DEPENDENCIES, which beats ./.relay; --relay-explain lists what was overridden")
+    @Test("the command line beats $RELAY_DEPENDENCIES, which beats ./.relay; RELAY_EXPLAIN=1 lists what was overridden")
     func commandLineBeatsEnvironmentBeatsFile() async throws {
         var launch = DriverLaunch.demo(
-            LaunchArgumentBuilder(arguments: [DependencyInstructionLaunchArgument(type: .recipeBook, factory: .recipeBookBundled)]),
-            extraArguments: ["--relay-explain"]
+            LaunchArgumentBuilder(arguments: [DependencyInstructionLaunchArgument(type: .recipeBook, factory: .recipeBookBundled)])
         )
         launch.environment = LaunchArgumentBuilder(arguments: [DemoFixtures.stubRecipes]).buildEnvironment()
+        launch.environment["RELAY_EXPLAIN"] = "1"
         launch.files = [".relay": emptyBookFile]
         let run = try await launch.run()
 
@@ -31,6 +31,8 @@ struct PrecedenceDriverTests {
         #expect(report[0] == "Relay dynamic injection: 2 bindings from command line, $RELAY_DEPENDENCIES, .relay")
         #expect(report[1].hasPrefix("  RelayDemo.Clock [global] → RelayDemo.Clock.Fixed (from .relay:3:1; replaces the registration at RelayDemo/"), "\(run)")
         #expect(report[2].hasPrefix("  RelayDemo.RecipeBook [global] → RelayDemo.RecipeBook.Bundled (from argv[1]; overrides $RELAY_DEPENDENCIES:1:1, .relay:2:1; replaces"), "\(run)")
+        // The same report, as data, from $RELAY_REPORT_PATH.
+        #expect(try run.injectionReport().bindings.map(\.description) == Array(report.dropFirst().map { String($0.dropFirst(2)) }))
     }
 
     @Test("$RELAY_DEPENDENCIES beats ./.relay; RELAY_EXPLAIN=1 prints the report")

@@ -24,9 +24,9 @@ struct DriverLaunchTests {
 
     // MARK: Channels
 
-    @Test("each channel delivers the instructions to relay-demo, as its report shows", arguments: InstructionChannel.allCases)
+    @Test("each channel delivers the instructions to relay-demo, as its report file shows", arguments: InstructionChannel.allCases)
     func channelDelivers(_ channel: InstructionChannel) async throws {
-        let run = try await DriverLaunch(.product("relay-demo"), dependencies: Self.fixedClock, channel: channel, arguments: ["--relay-explain"]).run()
+        let run = try await DriverLaunch(.product("relay-demo"), dependencies: Self.fixedClock, channel: channel).run()
         #expect(run.exitStatus == 0, "\(run)")
         #expect(!run.terminatedBySignal, "\(run)")
         #expect(run.standardOutputLines.first == "Recipe of the day (Friday 2025-03-14): Shakshuka", "\(run)")
@@ -36,7 +36,29 @@ struct DriverLaunchTests {
         case .configFile: ".relay:2:1"       // after the generated comment
         case .standardInput: "<stdin>:2:1"
         }
-        #expect(run.standardErrorLines.contains { $0.hasPrefix("  RelayDemo.Clock [global] → RelayDemo.Clock.Fixed (from \(origin);") }, "\(run)")
+        #expect(run.standardError.isEmpty, "\(run)")
+        let report = try run.injectionReport()
+        #expect(report.isApplied)
+        #expect(report.bindings.map(\.type) == ["RelayDemo.Clock"])
+        #expect(report.bindings.map(\.factory) == ["RelayDemo.Clock.Fixed"])
+        #expect(report.bindings.map(\.origin.description) == [origin])
+    }
+
+    @Test("a program that never reaches the standard entry point leaves no report, and the error says why")
+    func noReport() async throws {
+        let run = try await Self.shell("echo hello; exit 3").run()
+        let error = #expect(throws: DriverLaunchError.self) { try run.injectionReport() }
+        #expect(error == .noInjectionReport(run))
+        #expect(error?.description.hasPrefix("the program wrote no injection report to $RELAY_REPORT_PATH: it did not call inject() on DynamicDependencyRegistry.standard(…), its injection failed (see standard error below), or its policy was off (a release build that did not opt in with policy: .enabled)\nexit status 3\n--- standard output ---\nhello\n") == true)
+    }
+
+    @Test("the launch names its own report file in RELAY_REPORT_PATH, whatever the test or this process set")
+    func reportPathIsTheLaunchs() async throws {
+        var launch = Self.shell(#"printf '%s' "$RELAY_REPORT_PATH""#)
+        launch.environment["RELAY_REPORT_PATH"] = "/tmp/mine.json"
+        let run = try await launch.run()
+        #expect(run.standardOutput.hasSuffix("/capture/injection-report.json"), "\(run)")
+        #expect(run.standardOutput.hasPrefix("/"), "\(run)")
     }
 
     @Test("each channel puts the instructions where the program will look, around the program's own arguments and variables")
@@ -85,13 +107,15 @@ struct DriverLaunchTests {
         #expect(launch.childEnvironment(inheriting: inherited) == ["RELAY_EXPLAIN": "0", "LANG": "C"])
     }
 
-    @Test("without inheritance the child sees only the launch's variables")
+    @Test("without inheritance the child sees only the launch's variables, and the launch's report path")
     func emptyEnvironment() async throws {
         var launch = DriverLaunch(.executable(URL(fileURLWithPath: "/usr/bin/env")), environment: ["ONLY": "this"])
         launch.inheritsEnvironment = false
         let run = try await launch.run()
         #expect(run.exitStatus == 0, "\(run)")
-        #expect(run.standardOutput == "ONLY=this\n", "\(run)")
+        #expect(run.standardOutputLines.sorted().first == "ONLY=this", "\(run)")
+        #expect(run.standardOutputLines.count == 2, "\(run)")
+        #expect(run.standardOutputLines.sorted().last?.hasPrefix("RELAY_REPORT_PATH=/") == true, "\(run)")
     }
 
     @Test("the working directory is fresh, empty, and removed afterwards")

@@ -55,44 +55,83 @@ struct BindingPlan {
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
     /// or every problem found, in binding order.
-    func check(against index: DynamicDependencyIndex) throws(DynamicInjectionError) -> [Checked] {
+    ///
+    /// Runs the index's `prepare` closure first (even when there is no binding), so an
+    /// index that fills itself is always full when it is checked.
+    ///
+    /// - Parameter hint: A note added to every unknown-key error of a non-empty index,
+    ///   saying where the keys were expected to come from; `nil` for none.
+    func check(against index: DynamicDependencyIndex, hint: RelayDiagnostic? = nil) throws(DynamicInjectionError) -> [Checked] {
+        if let failure = index.prepareIfNeeded() {
+            throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
+        }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         var checked: [Checked] = []
         var problems: [RelayDiagnostic] = []
-        let filled = index.isFilled
-        let knownScopes = Set(index.scopes).union(ResolutionEngine.shared.existingScopes())
+        let isEmpty = !bindings.isEmpty && index.isEmpty
+        let knownScopes = index.knownScopes
         for binding in bindings {
-            if !binding.scope.isGlobal, !knownScopes.contains(binding.scope) {
-                problems.append(.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: binding.origin))
-                continue
+            let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
+            let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
+            let found = Self.problems(binding, type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
+            if found.isEmpty, let type, let factory {
+                checked.append(Checked(binding: binding, type: type, factory: factory))
             }
-            if let ready = Self.verify(binding, in: index, filled: filled, problems: &problems) {
-                checked.append(ready)
-            }
+            problems += found
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
         return checked
     }
 
-    /// One binding against the index: known type key, known factory key, and a factory
-    /// that produces the type when it says what it produces. Appends what is wrong to
-    /// `problems` and returns `nil` when anything is.
-    private static func verify(_ binding: DynamicInjectionReport.Binding, in index: DynamicDependencyIndex, filled: (types: Bool, factories: Bool), problems: inout [RelayDiagnostic]) -> Checked? {
-        let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
-        if let type, let factory, factory.produces == nil || factory.produces == type {
-            return Checked(binding: binding, type: type, factory: factory)
+    /// Looks every binding up in `catalog` — a manifest an app exported — with the same
+    /// checks and messages as ``check(against:hint:)``, without building anything.
+    func check<Catalog: IndexCatalog>(against catalog: Catalog) throws(DynamicInjectionError) {
+        guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
+        let isEmpty = !bindings.isEmpty && catalog.isEmpty
+        let knownScopes = catalog.knownScopes
+        let problems = bindings.flatMap { binding in
+            let (type, factory) = catalog.lookUp(type: binding.type, factory: binding.factory)
+            return Self.problems(binding, type: type, factory: factory, in: catalog, isEmpty: isEmpty, knownScopes: knownScopes, hint: nil)
         }
+        guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
+    }
+
+    /// What is wrong with one binding, given what `catalog` says of its two keys: known
+    /// type key, known factory key, and a factory that produces the type when it says
+    /// what it produces. Empty when nothing is.
+    private static func problems<Catalog: IndexCatalog>(
+        _ binding: DynamicInjectionReport.Binding,
+        type: Catalog.TypeID?,
+        factory: FactoryEntry<Catalog.TypeID>,
+        in catalog: Catalog,
+        isEmpty: Bool,
+        knownScopes: Set<DependencyContainerScope>,
+        hint: RelayDiagnostic?
+    ) -> [RelayDiagnostic] {
+        if isEmpty {
+            return [.error(catalog.emptyMessage(type: binding.type), at: binding.origin)]
+        }
+        if !binding.scope.isGlobal, !knownScopes.contains(binding.scope) {
+            return [.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: binding.origin)]
+        }
+        let notes = hint.map { [$0] } ?? []
+        var problems: [RelayDiagnostic] = []
         if type == nil {
-            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: index.suggestions(forType: binding.type), indexIsEmpty: !filled.types), at: binding.origin))
+            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: catalog.suggestions(forType: binding.type)), at: binding.origin, notes: notes))
         }
-        let candidates = type.map { index.factories(producing: $0) } ?? []
-        if let factory, let type, let produced = factory.produces {
-            problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: produced, type: binding.type, is: type, candidates: candidates), at: binding.origin))
-        } else if factory == nil {
-            let message = IndexMessages.unknownFactory(binding.factory, suggestions: index.suggestions(forFactory: binding.factory), indexIsEmpty: !filled.factories)
-            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates), at: binding.origin))
+        let candidates = type.map { catalog.factories(producing: $0) } ?? []
+        switch factory {
+        case .missing:
+            let message = IndexMessages.unknownFactory(binding.factory, suggestions: catalog.suggestions(forFactory: binding.factory))
+            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates), at: binding.origin, notes: notes))
+        case .produces(let produced):
+            if let type, produced != type {
+                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates), at: binding.origin))
+            }
+        case .untyped:
+            break
         }
-        return nil
+        return problems
     }
 
     /// The registration each checked binding makes, in the same order, described by the
@@ -104,7 +143,7 @@ struct BindingPlan {
                 scope: binding.scope,
                 key: item.type,
                 lifecycle: binding.lifecycle,
-                origin: .described("instruction `\(UserText.escaped(binding.instruction.description))` from \(binding.origin)"),
+                origin: .described("instruction `\(binding.instruction)` from \(binding.origin)"),
                 factory: item.factory
             )
         }

@@ -7,7 +7,7 @@
 ///         .backendStub: { _ in BackendStub() },
 ///     ]
 /// }
-/// DynamicDependencyIndex.shared.add(CheckoutStubs())
+/// static let myApp = DynamicDependencyIndex { index in index.add(CheckoutStubs()) }
 /// ```
 ///
 /// This is the seed API's shape, kept so that Relay 0.3 indexes compile and run

@@ -9,7 +9,7 @@
 ///         .backendService: BackendService.self,
 ///     ]
 /// }
-/// DynamicDependencyIndex.shared.add(AppTypeIndex())
+/// static let myApp = DynamicDependencyIndex { index in index.add(AppTypeIndex()) }
 /// ```
 public protocol DependencyTypeIndexable {
     /// The indexed types, by key.

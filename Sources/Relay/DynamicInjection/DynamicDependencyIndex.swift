@@ -2,18 +2,35 @@
 /// they may select.
 ///
 /// Only keys present here can ever be injected, whatever a command line, environment
-/// variable or file says. Most apps fill ``shared`` at start-up, in debug builds only:
+/// variable or file says. Give your app **one index that fills itself** the first time it
+/// is used, and use it everywhere — at start-up, in `.injecting(…)`, in
+/// `withInjectedDependencies`, when exporting a ``Manifest``:
 ///
 /// ```swift
-/// #if DEBUG
-/// DynamicDependencyIndex.shared.add(AppTypeIndex())
-/// DynamicDependencyIndex.shared.add(factory: .backendStub, producing: BackendService.self) { _ in BackendStub() }
-/// #endif
+/// extension DynamicDependencyIndex {
+///     static let myApp = DynamicDependencyIndex { index in
+///         try AppRegistry().registerDependencies()   // the defaults instructions replace
+///         #if DEBUG
+///         index.add(type: .backend, BackendService.self)
+///         index.add(factory: .backendStub, producing: BackendService.self) { _ in BackendStub() }
+///         #endif
+///     }
+/// }
+///
+/// try DynamicDependencyRegistry.standard(index: .myApp).inject()   // start-up
+/// @Test(.injecting("type=MyApp.BackendService,factory=MyApp.BackendService.Stub", index: .myApp))
 /// ```
+///
+/// Such an index cannot be checked before it is filled, whichever test runs first or
+/// alone (see ``init(prepare:)``). ``shared`` is an index without a `prepare` closure:
+/// it holds whatever code has added to it so far.
 ///
 /// Adding a key that is already present replaces its entry. All methods are thread-safe.
 public final class DynamicDependencyIndex: Sendable {
-    /// The index ``DynamicDependencyRegistry`` uses unless given another.
+    /// The index ``DynamicDependencyRegistry``, `withInjectedDependencies` and
+    /// `.injecting(…)` use unless given another. It has no `prepare` closure, so it holds
+    /// only what code has added before it is read; prefer an index of your own made with
+    /// ``init(prepare:)``.
     public static let shared = DynamicDependencyIndex()
 
     private struct State {
@@ -23,9 +40,49 @@ public final class DynamicDependencyIndex: Sendable {
     }
 
     private let state = LockedState(State())
+    /// Runs the `prepare` closure on first read; `nil` for an index made with ``init()``.
+    private let preparation: IndexPreparation?
 
     /// Creates an empty index.
-    public init() {}
+    public init() {
+        preparation = nil
+    }
+
+    /// Creates an index that fills itself: `prepare` runs once, the first time the index
+    /// is read — before the first instruction is checked against it, and before any
+    /// look-up, ``typeKeys``, ``manifest()`` or ``validate()``.
+    ///
+    /// `prepare` is the one place for everything that must have happened before
+    /// instructions are checked: adding the keys (in `#if DEBUG`, to keep stubs out of
+    /// release builds) and, usually, registering the app's defaults, which the bindings
+    /// then replace. Because it runs on first use, a test that injects with this index is
+    /// correct whether it runs first, last, alone or in parallel with others:
+    ///
+    /// ```swift
+    /// extension DynamicDependencyIndex {
+    ///     static let myApp = DynamicDependencyIndex { index in
+    ///         try AppRegistry().registerDependencies()
+    ///         #if DEBUG
+    ///         index.add(type: .backend, BackendService.self)
+    ///         index.add(factory: .backendStub, producing: BackendService.self) { _ in BackendStub() }
+    ///         #endif
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Only reads run `prepare`; adding keys does not.
+    /// - Readers on other threads wait until `prepare` has returned. Reads from inside
+    ///   `prepare` see what it has added so far. `prepare` must therefore not wait for
+    ///   another thread that reads this index.
+    /// - If `prepare` throws, what it added before the error stays, `prepare` does not run
+    ///   again, and every check of instructions against the index fails with
+    ///   ``DynamicInjectionError``: `code: error: preparing the DynamicDependencyIndex
+    ///   failed: <error>; …`. (``DynamicDependencyRegistry/inject()`` checks even when it
+    ///   reads no source, so an app sees the error at start-up.)
+    /// - ``removeAll()`` empties the index; `prepare` does not run again.
+    public init(prepare: @escaping @Sendable (DynamicDependencyIndex) throws -> Void) {
+        preparation = IndexPreparation(prepare)
+    }
 
     // MARK: Adding
 
@@ -116,6 +173,7 @@ public final class DynamicDependencyIndex: Sendable {
     ///
     /// - Throws: ``DynamicDependencyIndexError/typeNotFound(identifier:)``.
     public func lookup(type key: DependencyTypeKey) throws(DynamicDependencyIndexError) -> Any.Type {
+        prepareIfNeeded()
         guard let found = state.withLock({ $0.types[key] }) else {
             throw .typeNotFound(identifier: key.tag)
         }
@@ -129,6 +187,7 @@ public final class DynamicDependencyIndex: Sendable {
     ///
     /// - Throws: ``DynamicDependencyIndexError/factoryNotFound(identifier:)``.
     public func lookup(factory key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> @Sendable (DependencyContainer) -> Any {
+        prepareIfNeeded()
         guard let found = state.withLock({ $0.factories[key] }) else {
             throw .factoryNotFound(identifier: key.tag)
         }
@@ -142,16 +201,23 @@ public final class DynamicDependencyIndex: Sendable {
     }
 
     /// Every indexed type key, sorted.
-    public var typeKeys: [DependencyTypeKey] { state.withLock { Array($0.types.keys) }.sorted() }
+    public var typeKeys: [DependencyTypeKey] {
+        prepareIfNeeded()
+        return state.withLock { Array($0.types.keys) }.sorted()
+    }
 
     /// Every indexed factory key, sorted.
-    public var factoryKeys: [DependencyFactoryKey] { state.withLock { Array($0.factories.keys) }.sorted() }
+    public var factoryKeys: [DependencyFactoryKey] {
+        prepareIfNeeded()
+        return state.withLock { Array($0.factories.keys) }.sorted()
+    }
 
     /// The type a factory produces, when it was indexed with ``add(factory:producing:_:)``;
     /// `nil` for an untyped factory.
     ///
     /// - Throws: ``DynamicDependencyIndexError/factoryNotFound(identifier:)``.
     public func producedType(of key: DependencyFactoryKey) throws(DynamicDependencyIndexError) -> Any.Type? {
+        prepareIfNeeded()
         guard let found = state.withLock({ $0.factories[key] }) else {
             throw .factoryNotFound(identifier: key.tag)
         }
@@ -169,7 +235,8 @@ public final class DynamicDependencyIndex: Sendable {
     /// What an instruction's two keys name, in one look-up: the indexed type and factory,
     /// each `nil` when not indexed.
     func entries(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: DependencyFactory?) {
-        state.withLock { ($0.types[type], $0.factories[factory]) }
+        prepareIfNeeded()
+        return state.withLock { ($0.types[type], $0.factories[factory]) }
     }
 
     /// Whether any type, and any factory, is indexed.
@@ -179,7 +246,8 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// The factories indexed with a `producing:` type of `type`, sorted.
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
-        state.withLock { state in
+        prepareIfNeeded()
+        return state.withLock { state in
             state.factories.compactMap { $0.value.produces == type ? $0.key : nil }
         }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
     }
@@ -201,6 +269,27 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// Every indexed factory, by key.
     var allFactories: [(key: DependencyFactoryKey, factory: DependencyFactory)] {
-        state.withLock { $0.factories.map { ($0.key, $0.value) } }.sorted { $0.key < $1.key }
+        prepareIfNeeded()
+        return state.withLock { $0.factories.map { ($0.key, $0.value) } }.sorted { $0.key < $1.key }
+    }
+
+    /// Every indexed type and factory, in one look-up, for manifests.
+    var allEntries: (types: [DependencyTypeKey: DependencyKey], factories: [DependencyFactoryKey: DependencyFactory]) {
+        prepareIfNeeded()
+        return state.withLock { ($0.types, $0.factories) }
+    }
+
+    /// Whether nothing is indexed (after preparing).
+    var isEmpty: Bool {
+        prepareIfNeeded()
+        return state.withLock { $0.types.isEmpty && $0.factories.isEmpty }
+    }
+
+    /// Runs the `prepare` closure if it has not run yet.
+    ///
+    /// - Returns: The description of the error `prepare` threw, if it threw.
+    @discardableResult
+    func prepareIfNeeded() -> String? {
+        preparation?.ensurePrepared(self)
     }
 }

@@ -45,18 +45,12 @@ public enum DynamicDependencyIndexError: Error, Hashable, Sendable, CustomString
 /// The wording of every index problem, for the lookup errors and the pipeline's check
 /// alike. Keys are quoted with ``UserText``.
 enum IndexMessages {
-    static func unknownType(_ key: DependencyTypeKey, suggestions: [DependencyTypeKey], indexIsEmpty: Bool = false) -> String {
-        if indexIsEmpty {
-            return "unknown type key \(name(key.tag)): the index has no types at all; index them before injecting (e.g. DynamicDependencyIndex.shared.add(type: \(name(key.tag, quote: "\"")), YourType.self) at start-up, before inject()), or pass the index you filled"
-        }
-        return "unknown type key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(type:_:) before injecting, or fix the instruction"
+    static func unknownType(_ key: DependencyTypeKey, suggestions: [DependencyTypeKey]) -> String {
+        "unknown type key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(type:_:) before injecting, or fix the instruction"
     }
 
-    static func unknownFactory(_ key: DependencyFactoryKey, suggestions: [DependencyFactoryKey], indexIsEmpty: Bool = false) -> String {
-        if indexIsEmpty {
-            return "unknown factory key \(name(key.tag)): the index has no factories at all; index them before injecting (add(factory:producing:_:) at start-up, before inject()), or pass the index you filled"
-        }
-        return "unknown factory key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(factory:producing:_:) before injecting, or fix the instruction"
+    static func unknownFactory(_ key: DependencyFactoryKey, suggestions: [DependencyFactoryKey]) -> String {
+        "unknown factory key \(name(key.tag))\(didYouMean(suggestions.map(\.tag))); index it with add(factory:producing:_:) before injecting, or fix the instruction"
     }
 
     /// `unknown scope 'chekout' (did you mean 'checkout'?); …`
@@ -66,11 +60,39 @@ enum IndexMessages {
     }
 
     /// `factory 'X' produces A, but type key 'Y' is B; …`
-    static func mismatch(factory: DependencyFactoryKey, produces: DependencyKey, type: DependencyTypeKey, is indexed: DependencyKey, candidates: [DependencyFactoryKey]) -> String {
+    static func mismatch(factory: DependencyFactoryKey, produces: String, type: DependencyTypeKey, is indexed: String, candidates: [DependencyFactoryKey]) -> String {
         let hint = candidates.isEmpty
-            ? "index a factory that produces \(indexed.typeName)"
+            ? "index a factory that produces \(indexed)"
             : "use a factory that produces it: \(NearMatch.quotedList(candidates.map(\.tag)))"
-        return "factory \(name(factory.tag)) produces \(produces.typeName), but type key \(name(type.tag)) is \(indexed.typeName); \(hint)"
+        return "factory \(name(factory.tag)) produces \(produces), but type key \(name(type.tag)) is \(indexed); \(hint)"
+    }
+
+    /// An instruction checked against ``DynamicDependencyIndex/shared`` while it is empty.
+    static func emptySharedIndex(type key: DependencyTypeKey) -> String {
+        "unknown type key \(name(key.tag)): DynamicDependencyIndex.shared is empty — nothing had been added to it when this instruction was checked; "
+            + "give the app an index that fills itself on first use, static let myApp = DynamicDependencyIndex { index in … }, and check against it (index: .myApp)"
+    }
+
+    /// An instruction checked against an empty index of the app's own.
+    static func emptyIndex(type key: DependencyTypeKey) -> String {
+        "unknown type key \(name(key.tag)): the index is empty — nothing had been added to it when this instruction was checked; "
+            + "add the keys in its prepare closure (DynamicDependencyIndex { index in … }), or before instructions are checked"
+    }
+
+    /// The note on an unknown key that in-process overrides looked up in the shared index.
+    static let sharedIndexInTests = "this was checked against DynamicDependencyIndex.shared, which holds only what code had added to it by then; "
+        + "if your code adds this key later (in a suite's init, or in the test), use an index that fills itself on first use, "
+        + "static let myApp = DynamicDependencyIndex { index in … }, and pass it (index: .myApp)"
+
+    /// An instruction checked against a manifest that lists no key.
+    static func emptyManifest(type key: DependencyTypeKey) -> String {
+        "unknown type key \(name(key.tag)): the index manifest lists no key — it was exported before anything was added to the index; "
+            + "export it from the app's index after it is filled (index.manifest() runs its prepare closure first)"
+    }
+
+    /// The `prepare` closure of a self-filling index threw.
+    static func preparationFailed(_ failure: String) -> String {
+        "preparing the DynamicDependencyIndex failed: \(failure); fix the index's prepare closure — no instruction can be checked against it until it succeeds"
     }
 
     /// `; factories indexed for 'X': 'A', 'B'`, or nothing.

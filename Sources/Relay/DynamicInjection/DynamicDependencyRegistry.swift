@@ -13,8 +13,8 @@
 /// 4. **register** every binding — only when steps 1–3 found nothing wrong.
 ///
 /// ```swift
-/// try AppRegistry().registerDependencies()                  // code defaults first
-/// try DynamicDependencyRegistry.standard().registerDependencies()  // then instructions
+/// // .myApp's prepare closure registers the code defaults and adds the keys, first
+/// try DynamicDependencyRegistry.standard(index: .myApp).inject()   // then instructions
 /// ```
 ///
 /// Instructions override the code defaults for their type and scope; types no
@@ -32,6 +32,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public var policy: DynamicInjectionPolicy
     /// Limits every source enforces.
     public var limits: InstructionSourceLimits
+    /// What ``inject()`` writes and prints after it succeeds; set only by `standard()`.
+    var outputs: InjectionOutputs?
 
     /// A registry for definitions built in code (the seed API).
     public init(index: DynamicDependencyIndex = .shared, metaContainers: [DependencyMetaContainer]) {
@@ -65,7 +67,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
 
     // MARK: Running
 
-    /// Reads, merges, checks and registers (see the type's overview).
+    /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
+    /// the report is dropped.
     ///
     /// - Throws: ``DynamicInjectionError`` listing every problem in every source; nothing
     ///   is registered then.
@@ -73,8 +76,30 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         try inject()
     }
 
-    /// Like ``registerDependencies()``, returning the report of what was bound and where
-    /// each binding came from.
+    /// Reads, merges, checks and registers (see the type's overview), and returns the
+    /// report of what was bound and where each binding came from. This is the call an app
+    /// makes at start-up.
+    ///
+    /// The index's `prepare` closure runs first (see
+    /// ``DynamicDependencyIndex/init(prepare:)``), even when no source is read.
+    ///
+    /// A registry made by `standard()` with an enabled policy then does what the
+    /// environment asks: writes the report as JSON to `$RELAY_REPORT_PATH` and the index's
+    /// manifest to `$RELAY_MANIFEST_PATH` (each atomically), and prints ``DynamicInjectionReport/description``
+    /// to standard error when `RELAY_EXPLAIN` is set to anything but empty or `0`. Nothing
+    /// is written or printed when injection fails.
+    ///
+    /// ```swift
+    /// do {
+    ///     try DynamicDependencyRegistry.standard(index: .myApp).inject()
+    /// } catch {
+    ///     FileHandle.standardError.write(Data("\(error)\n".utf8))
+    ///     exit(1)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``DynamicInjectionError`` listing every problem in every source; nothing
+    ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
@@ -85,15 +110,36 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             bindings[i].replacedRegistration = replaced[i]
         }
         // With the policy off only meta containers given in code can have been applied.
-        return report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        let report = report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        outputs?.deliver(report, index: index)
+        return report
     }
 
     /// Reads, merges and checks without registering anything: what ``inject()`` would do.
+    /// Use it to validate instructions without acting on them (a `--check` flag, a health
+    /// check); it writes and prints nothing, whatever the environment says.
     ///
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
         return report(outcomes, try plan.check(against: index).map(\.bindingWithFactoryKind), isApplied: false)
+    }
+
+    /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
+    /// ``index``, with the same checks and messages; registers nothing (`relay check
+    /// --index`, `relay explain --index`).
+    ///
+    /// - Throws: ``DynamicInjectionError``, as ``plan()`` would for an index holding the
+    ///   manifest's keys.
+    package func plan(against manifest: DynamicDependencyIndex.Manifest) throws(DynamicInjectionError) -> DynamicInjectionReport {
+        let (plan, outcomes) = try read()
+        try plan.check(against: manifest)
+        let bindings = plan.bindings.map { binding in
+            var binding = binding
+            binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
+            return binding
+        }
+        return report(outcomes, bindings, isApplied: false)
     }
 
     /// Reads and merges without consulting the index: the bindings instructions ask for,

@@ -1,6 +1,9 @@
 /// What a ``DynamicDependencyRegistry`` bound, and where every binding came from.
 ///
-/// Relay never prints it; print ``description`` to standard error, encode it as JSON for
+/// Relay prints or writes it only when asked: a registry made by
+/// ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
+/// prints it to standard error for `RELAY_EXPLAIN=1` and writes it as JSON to
+/// `$RELAY_REPORT_PATH`. Otherwise print ``description`` yourself, encode it as JSON for
 /// tools, or inspect ``bindings`` in tests:
 ///
 /// ```

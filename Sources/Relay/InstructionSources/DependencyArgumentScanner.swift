@@ -28,12 +28,26 @@ enum DependencyArgumentScanner {
 
     /// Every `-d` value and problem, in argument order.
     static func scan(_ arguments: [String]) -> [Item] {
+        read(arguments).items
+    }
+
+    /// The positions of every argument this source reads: each `-d`/`--dependency` flag,
+    /// the value after it (unless that is another flag, which is left to the app), and
+    /// each `--dependency=…`; nothing from a `--` on.
+    static func dependencyArgumentIndices(_ arguments: [String]) -> Set<Int> {
+        read(arguments).consumed
+    }
+
+    /// Every `-d` value and problem, and the positions of the arguments they came from.
+    private static func read(_ arguments: [String]) -> (items: [Item], consumed: Set<Int>) {
         var items: [Item] = []
+        var consumed: Set<Int> = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             if argument == endOfOptions { break }
             if argument == shortFlag || argument == longFlag {
+                consumed.insert(index)
                 let valueIndex = index + 1
                 guard valueIndex < arguments.endIndex else {
                     items.append(.problem(.error(
@@ -53,19 +67,22 @@ enum DependencyArgumentScanner {
                     continue
                 }
                 items.append(classify(value, argumentIndex: valueIndex, columnOffset: 0))
+                consumed.insert(valueIndex)
                 index += 2
             } else if argument.hasPrefix(longPrefix) {
+                consumed.insert(index)
                 let value = String(argument.unicodeScalars.dropFirst(longPrefix.unicodeScalars.count))
                 items.append(classify(value, argumentIndex: index, columnOffset: longPrefix.unicodeScalars.count))
                 index += 1
             } else if let value = attachedValue(argument) {
+                consumed.insert(index)
                 items.append(classify(value, argumentIndex: index, columnOffset: shortFlag.unicodeScalars.count))
                 index += 1
             } else {
                 index += 1
             }
         }
-        return items
+        return (items, consumed)
     }
 
     /// The value of `-dVALUE` — the short flag with its value attached, as getopt reads it

@@ -29,13 +29,26 @@ extension DynamicDependencyRegistry {
     }
 
     /// The registry an app runs at start-up: the ``standardSources(arguments:environment:workingDirectory:)``
-    /// of the live process, the shared index, and the default policy (on in debug builds,
+    /// of the live process, the given index, and the default policy (on in debug builds,
     /// off in release builds). With the policy off, nothing is examined at all — not the
     /// arguments, not the environment, not even whether `./.relay` exists.
     ///
     /// ```swift
-    /// try DynamicDependencyRegistry.standard().registerDependencies()
+    /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
     /// ```
+    ///
+    /// When the policy is enabled, its ``inject()`` also answers three variables of
+    /// `environment`, so that no app writes code for them (docs/configuration.md):
+    ///
+    /// - `RELAY_REPORT_PATH`: the JSON ``DynamicInjectionReport`` is written to this file
+    ///   (atomically) after a successful injection, for a driver to assert on
+    ///   (`DriverRun.injectionReport()` in RelayTesting reads it).
+    /// - `RELAY_MANIFEST_PATH`: the index's ``DynamicDependencyIndex/Manifest`` is written
+    ///   there, for `relay check --index`.
+    /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
+    ///
+    /// Relative paths are resolved against `workingDirectory`. With the policy off, none
+    /// of them is read.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
@@ -44,11 +57,15 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> DynamicDependencyRegistry {
-        DynamicDependencyRegistry(
+        var registry = DynamicDependencyRegistry(
             index: index,
             sources: policy.isEnabled ? standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory) : [],
             policy: policy,
             limits: limits
         )
+        if policy.isEnabled {
+            registry.outputs = InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
+        }
+        return registry
     }
 }

@@ -85,7 +85,7 @@ public struct DependencyOverrides: Sendable {
         }
         let checked: [BindingPlan.Checked]
         do {
-            checked = try BindingPlan(merging: inputs).check(against: index)
+            checked = try BindingPlan(merging: inputs).check(against: index, hint: Self.hint(for: index))
         } catch {
             // Report in the order the instructions were given, not the plan's input order.
             let position = Dictionary(instructions.enumerated().map { ($1.origin, $0) }, uniquingKeysWith: { first, _ in first })
@@ -94,5 +94,11 @@ public struct DependencyOverrides: Sendable {
             }.map(\.element))
         }
         return BindingPlan.registrations(for: checked) + typed
+    }
+
+    /// The note added to an unknown key: for the shared index, that a test may have
+    /// checked it before the code that fills it ran.
+    static func hint(for index: DynamicDependencyIndex) -> RelayDiagnostic? {
+        index === DynamicDependencyIndex.shared ? .note(IndexMessages.sharedIndexInTests, at: .code) : nil
     }
 }

@@ -45,8 +45,57 @@ public func withInjectedDependencies<Result>(
 }
 
 /// Runs `operation` with overrides given as instruction strings (the `-d` syntax).
+///
+/// When the closure's only `try` is inside `#expect(…)`, write its signature:
+/// `{ () async throws in … }` (see the list form below for why).
 public func withInjectedDependencies<Result>(
     _ instructions: String...,
+    index: DynamicDependencyIndex = .shared,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+) async throws -> Result {
+    try await withInjectedDependencies(DependencyOverrides(instructions, index: index), isolation: isolation, operation: operation)
+}
+
+/// Runs `operation` with overrides given as a list of instruction strings (the `-d`
+/// syntax), for instructions built at run time.
+///
+/// ```swift
+/// let stubs = ["type=MyApp.BackendService,factory=MyApp.BackendService.Stub"]
+/// let recipes = try withInjectedDependencies(stubs, index: .myApp) {
+///     try DependencyContainer.global.resolve(RecipeStore.self).cachedRecipes()
+/// }
+/// ```
+///
+/// - Throws: ``DynamicInjectionError`` when an instruction does not parse, names an
+///   unknown key or pairs a factory with another type (before `operation` runs), or what
+///   `operation` throws.
+public func withInjectedDependencies<Result>(
+    _ instructions: [String],
+    index: DynamicDependencyIndex = .shared,
+    operation: () throws -> Result
+) throws -> Result {
+    try withInjectedDependencies(DependencyOverrides(instructions, index: index), operation: operation)
+}
+
+/// The `async` form of `withInjectedDependencies(_:index:operation:)` with a list of instructions.
+///
+/// ```swift
+/// try await withInjectedDependencies(stubs, index: .myApp) { () async throws in
+///     let store = DependencyContainer.global.resolve(RecipeStore.self)
+///     #expect(try await store.backend.recipes() == ["Stub Pancakes"])
+/// }
+/// ```
+///
+/// Write the closure's signature, `{ () async throws in … }`, when its only `try` is inside
+/// `#expect(…)`: Swift decides whether a closure throws before it expands macros, so
+/// without it the compiler reports "errors thrown from here are not handled" inside the
+/// macro (swiftlang/swift-testing#611). Returning the value and expecting outside the
+/// closure works too.
+///
+/// - Throws: ``DynamicInjectionError`` (before `operation` runs), or what `operation` throws.
+public func withInjectedDependencies<Result>(
+    _ instructions: [String],
     index: DynamicDependencyIndex = .shared,
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result

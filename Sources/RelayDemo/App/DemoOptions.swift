@@ -1,8 +1,8 @@
 /// The app's own command-line options.
 ///
-/// Relay reads the `-d` / `--dependency` arguments itself; this parser only steps over
-/// them (with the same rules: `-d VALUE`, `--dependency VALUE`, `--dependency=VALUE`, and
-/// a value that looks like a flag is not consumed), so the two coexist in one command line:
+/// Relay reads the `-d` / `--dependency` arguments itself; this parser is given the
+/// command line without them (`CommandLine.withoutDependencyArguments`), so the two
+/// coexist in one command line:
 ///
 /// ```sh
 /// relay-demo --servings 4 -d type=RelayDemo.Clock,factory=RelayDemo.Clock.Fixed --shopping-list
@@ -12,8 +12,6 @@ struct DemoOptions: Equatable, Sendable {
     var servings: Int?
     /// Print the ingredients as a shopping list, formatted by the `shopping` scope.
     var shoppingList = false
-    /// Print Relay's injection report to standard error.
-    var explain = false
     /// Print the usage and stop.
     var help = false
 
@@ -23,7 +21,7 @@ struct DemoOptions: Equatable, Sendable {
     /// Options with every default.
     init() {}
 
-    /// Parses `arguments` (without the program name).
+    /// Parses `arguments` (without the program name, and without Relay's arguments).
     ///
     /// - Throws: ``DemoUsageError`` for an unknown option, a stray argument or a bad
     ///   `--servings` value.
@@ -33,17 +31,8 @@ struct DemoOptions: Equatable, Sendable {
             let argument = arguments[index]
             index += 1
             switch argument {
-            case "-d", "--dependency":
-                // Relay's value: step over it unless it is the next flag (Relay reports that).
-                if index < arguments.endIndex, arguments[index] == "-" || !arguments[index].hasPrefix("-") {
-                    index += 1
-                }
-            case _ where argument.hasPrefix("--dependency="):
-                continue
             case "--shopping-list":
                 shoppingList = true
-            case "--relay-explain":
-                explain = true
             case "-h", "--help":
                 help = true
             case "--servings":

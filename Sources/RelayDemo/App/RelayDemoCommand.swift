@@ -8,7 +8,7 @@ import Relay
 struct RelayDemoCommand {
     /// The arguments after the program name.
     var arguments: [String]
-    /// The process environment (for `RELAY_EXPLAIN`).
+    /// The process environment (`RELAY_DEPENDENCIES`, `RELAY_EXPLAIN`, …).
     var environment: [String: String]
 
     /// `EX_USAGE` from `sysexits.h`.
@@ -21,27 +21,25 @@ struct RelayDemoCommand {
     func run() -> Int32 {
         let options: DemoOptions
         do {
-            options = try DemoOptions(parsing: arguments)
+            options = try DemoOptions(parsing: CommandLine.withoutDependencyArguments(arguments))
         } catch {
             StandardStreams.error(["relay-demo: error: \(error)"])
             return Self.usageStatus
         }
 
-        DemoStartup.prepare()
         if options.help {
-            StandardStreams.out(DemoUsage.lines(index: .shared))
+            StandardStreams.out(DemoUsage.lines(manifest: DynamicDependencyIndex.relayDemo.manifest()))
             return 0
         }
 
-        let report: DynamicInjectionReport
+        // The live implementations, then the instructions of the command line,
+        // $RELAY_DEPENDENCIES and $RELAY_DEPENDENCIES_FILE or ./.relay — all of them, or
+        // none when any is wrong. RELAY_EXPLAIN and RELAY_REPORT_PATH are answered here too.
         do {
-            report = try DemoStartup.inject()
+            try DynamicDependencyRegistry.standard(index: .relayDemo, arguments: arguments, environment: environment).inject()
         } catch {
             StandardStreams.error([error.description])
             return Self.failureStatus
-        }
-        if options.explain || isExplainRequested {
-            StandardStreams.error([report.description])
         }
 
         do {
@@ -53,9 +51,4 @@ struct RelayDemoCommand {
         }
     }
 
-    /// `RELAY_EXPLAIN` set to anything but empty or `0`.
-    private var isExplainRequested: Bool {
-        guard let value = environment["RELAY_EXPLAIN"] else { return false }
-        return !value.isEmpty && value != "0"
-    }
 }

@@ -1,29 +1,20 @@
 import Relay
 
-/// The start-up sequence Relay's documentation recommends: defaults in code, then the
-/// index, then dynamic injection from the standard sources.
-enum DemoStartup {
-    /// Registers the live implementations and, in debug builds, indexes the injectable
+extension DynamicDependencyIndex {
+    /// relay-demo's index, and the start-up sequence Relay's documentation recommends:
+    /// it fills itself the first time it is used — by `inject()` at start-up, by `--help`,
+    /// or by a test — with the live implementations and, in debug builds, the injectable
     /// types and their stubs.
     ///
-    /// The index is filled only in debug builds, as `docs/configuration.md` recommends:
+    /// The keys are added only in debug builds, as `docs/best-practices.md` recommends:
     /// the index is the allow-list, so a release build carries no way to select a stub
     /// even if someone opts its policy in. (The default policy already reads no source in
     /// release builds; this is the second layer.)
-    static func prepare() {
+    static let relayDemo = DynamicDependencyIndex { index in
         DemoRegistry().registerDependencies()
         #if DEBUG
-        DynamicDependencyIndex.shared.add(DemoTypeIndex())
-        DemoFactoryIndex.add(to: .shared)
+        index.add(DemoTypeIndex())
+        DemoFactoryIndex.add(to: index)
         #endif
-    }
-
-    /// Applies the instructions of the command line, `$RELAY_DEPENDENCIES` and
-    /// `$RELAY_DEPENDENCIES_FILE` or `./.relay` — all of them, or none when any is wrong.
-    ///
-    /// - Returns: The report of what was bound and where each binding came from.
-    /// - Throws: ``DynamicInjectionError`` with positioned diagnostics for every problem.
-    static func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        try DynamicDependencyRegistry.standard().inject()
     }
 }

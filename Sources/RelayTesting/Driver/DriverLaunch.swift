@@ -40,7 +40,9 @@ import Musl
 ///
 /// - **Environment**: this process's environment minus every variable whose name starts
 ///   with `RELAY_`, plus ``environment`` (which wins). With ``inheritsEnvironment`` set to
-///   `false`, only ``environment``.
+///   `false`, only ``environment``. Then `RELAY_REPORT_PATH` names a file of the launch's
+///   own, where the program's standard entry point writes what it bound; read it with
+///   ``DriverRun/injectionReport()``.
 /// - **Working directory**: a fresh, empty temporary directory, removed after the run, so
 ///   no `./.relay` is read unless ``files`` puts one there. ``workingDirectory`` names an
 ///   existing directory instead.
@@ -99,7 +101,7 @@ public struct DriverLaunch: Sendable {
     public var environment: [String: String]
     /// Whether the program starts from this process's environment, minus every `RELAY_*`
     /// variable (`true`, the default), or from an empty one. Either way ``environment`` is
-    /// added.
+    /// added, and then `RELAY_REPORT_PATH` (see ``DriverRun/injectionReport()``).
     public var inheritsEnvironment = true
     /// The text written to the program's standard input, which then ends; `nil` (the
     /// default) gives it an empty standard input. With the
@@ -209,7 +211,10 @@ public struct DriverLaunch: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
+        let reportURL = capture.appendingPathComponent("injection-report.json")
+        var environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
+        environment[Self.reportVariable] = reportURL.path
+        process.environment = environment
         process.currentDirectoryURL = directory
         process.standardInput = input
         process.standardOutput = output
@@ -244,9 +249,13 @@ public struct DriverLaunch: Sendable {
             standardOutput: Self.read(outputURL),
             standardError: Self.read(errorURL),
             exitStatus: process.terminationStatus,
-            terminatedBySignal: process.terminationReason == .uncaughtSignal
+            terminatedBySignal: process.terminationReason == .uncaughtSignal,
+            injectionReportData: try? Data(contentsOf: reportURL)
         )
     }
+
+    /// `RELAY_REPORT_PATH`, which every launch sets to a file of its own.
+    static let reportVariable = "RELAY_REPORT_PATH"
 
     /// Starts `process` with no signal blocked in it.
     ///

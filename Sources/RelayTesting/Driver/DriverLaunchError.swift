@@ -33,6 +33,10 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     /// directory: it is empty or absolute, or it has a `..` component.
     case invalidFilePath(String)
 
+    /// ``DriverRun/injectionReport()`` found no report: the program, which ended as this
+    /// run shows, wrote nothing to `RELAY_REPORT_PATH`.
+    case noInjectionReport(DriverRun)
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch self {
@@ -45,6 +49,9 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(Self.display(command)) did not exit within \(timeout) and was killed\n"
                 + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
+        case let .noInjectionReport(run):
+            return "the program wrote no injection report to $RELAY_REPORT_PATH: it did not call inject() on DynamicDependencyRegistry.standard(…), "
+                + "its injection failed (see standard error below), or its policy was off (a release build that did not opt in with policy: .enabled)\n\(run)"
         case let .invalidFilePath(path):
             return "'\(path)' cannot be created in the working directory: DriverLaunch.files takes relative paths without '..' components, such as '.relay' or 'config/app.relay'"
         }

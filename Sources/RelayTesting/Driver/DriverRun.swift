@@ -1,6 +1,9 @@
 #if os(macOS) || os(Linux)
+import Foundation
+import Relay
+
 /// What one ``DriverLaunch/run()`` produced: everything the program wrote and how it
-/// ended.
+/// ended, and what its Relay bound.
 ///
 /// ```swift
 /// let run = try await DriverLaunch(.product("my-app"), arguments: ["--version"]).run()
@@ -20,6 +23,28 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
     /// Whether a signal ended the program (it crashed, or something killed it) rather
     /// than an exit.
     public let terminatedBySignal: Bool
+    /// The JSON the program wrote to `RELAY_REPORT_PATH`; `nil` when it wrote none.
+    let injectionReportData: Data?
+
+    /// What the program's dynamic injection bound, and where each binding came from — the
+    /// report its standard entry point (`DynamicDependencyRegistry.standard().inject()`)
+    /// wrote to the `RELAY_REPORT_PATH` that ``DriverLaunch`` set.
+    ///
+    /// ```swift
+    /// let run = try await DriverLaunch(.product("my-app"), dependencies: stubs, channel: .environment).run()
+    /// let report = try run.injectionReport()
+    /// #expect(report.bindings.map(\.factory) == ["MyApp.BackendService.Stub"])
+    /// #expect(report.bindings.first?.origin.description == "$RELAY_DEPENDENCIES:1:1")
+    /// ```
+    ///
+    /// - Throws: ``DriverLaunchError/noInjectionReport(_:)`` when the program wrote none:
+    ///   it never called `inject()` on a `standard()` registry, injection failed (see
+    ///   ``standardError``), or its policy was off (a release build that did not opt in);
+    ///   a `DecodingError` when the file is not a report.
+    public func injectionReport() throws -> DynamicInjectionReport {
+        guard let injectionReportData else { throw DriverLaunchError.noInjectionReport(self) }
+        return try JSONDecoder().decode(DynamicInjectionReport.self, from: injectionReportData)
+    }
 
     /// ``standardOutput`` split at `"\n"`, without the empty string after a final newline.
     public var standardOutputLines: [String] { Self.lines(standardOutput) }

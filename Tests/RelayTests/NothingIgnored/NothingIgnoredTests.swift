@@ -45,8 +45,10 @@ struct NothingIgnoredTests {
     @Test("4. an empty index says so, and how to fill it; a missing key names add(type:_:)")
     func indexFilledTooLate() {
         #expect(messages(registry(["-d", "type=App.Clock,factory=App.Clock.Fixed"], index: DynamicDependencyIndex())) == [
-            "argv[1]: error: unknown type key 'App.Clock': the index has no types at all; index them before injecting (e.g. DynamicDependencyIndex.shared.add(type: \"App.Clock\", YourType.self) at start-up, before inject()), or pass the index you filled",
-            "argv[1]: error: unknown factory key 'App.Clock.Fixed': the index has no factories at all; index them before injecting (add(factory:producing:_:) at start-up, before inject()), or pass the index you filled",
+            "argv[1]: error: unknown type key 'App.Clock': the index is empty — nothing had been added to it when this instruction was checked; add the keys in its prepare closure (DynamicDependencyIndex { index in … }), or before instructions are checked",
+        ])
+        #expect(messages(registry(["-d", "type=RelayTests.DynClok,factory=RelayTests.DynClock.Fixed"])) == [
+            "argv[1]: error: unknown type key 'RelayTests.DynClok' (did you mean 'RelayTests.DynClock'?); index it with add(type:_:) before injecting, or fix the instruction",
         ])
     }
 
@@ -86,20 +88,26 @@ struct NothingIgnoredTests {
         #expect(report.bindings.first?.description == "RelayTests.DynBackend [global] → RelayTests.DynBackend.UntypedStub (from argv[1]; untyped factory: its type is checked when resolved)")
     }
 
+    // validate() dry-runs every registration of every container in the process, so this
+    // runs in a child process where no other test's registrations exist.
     @Test("8. validate(replacing:) runs stand-ins instead of live factories")
-    func validateWithStandIns() throws {
-        final class Calls: Sendable { let count = Locked(0) }
-        let calls = Calls()
-        let container = DependencyContainer.container(for: uniqueScope())
-        container.register(DynBackend.self) { _ in
-            calls.count.withLock { $0 += 1 }   // stands for a factory that reaches the network
-            return DynLiveBackend()
+    func validateWithStandIns() async {
+        await #expect(processExitsWith: .success) {
+            final class Calls: Sendable { let count = Locked(0) }
+            let calls = Calls()
+            DependencyContainer.global.register(DynBackend.self) { _ in
+                calls.count.withLock { $0 += 1 }   // stands for a factory that reaches the network
+                return DynLiveBackend()
+            }
+            var standIns = DependencyOverrides()
+            standIns.register(DynBackend.self) { _ in DynStubBackend() }
+            do {
+                try DependencyContainer.validate(replacing: standIns)
+            } catch {
+                exit(2)
+            }
+            exit(calls.count.withLock { $0 } == 0 ? 0 : 3)
         }
-        var standIns = DependencyOverrides()
-        standIns.register(DynBackend.self, scope: container.scope) { _ in DynStubBackend() }
-        try DependencyContainer.validate(replacing: standIns)
-        #expect(calls.count.withLock { $0 } == 0)
-        container.reset()
     }
 
     @Test("9. user text in messages and reports is escaped and cut: no terminal escapes, no bidi overrides, no 1 MiB lines")

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds and tests the example packages in Examples/, which depend on this Relay by path
+# and are written only from the README and docs/:
+#
+#   1. the whole test suite, RUNS times in a row (default 1);
+#   2. each test on its own, RUNS times, so that no test passes only because another ran
+#      first (a test that runs no test counts as a failure);
+#   3. MyApp's index manifest, exported by the app itself with RELAY_MANIFEST_PATH, then
+#      `relay check --index` over its fixtures.
+#
+# Usage: Scripts/test-examples.sh [runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+runs="${1:-1}"
+log="$(mktemp)"
+manifest="$(mktemp)"
+trap 'rm -f "$log" "$manifest"' EXIT
+failed=0
+
+run_logged() {   # description, command…
+    local what="$1"; shift
+    if "$@" >"$log" 2>&1 && grep -qE 'Test run with [1-9][0-9]* tests? ' "$log"; then
+        return 0
+    fi
+    echo "FAILED: $what" >&2
+    grep -E '✘|error:' "$log" >&2 || tail -30 "$log" >&2
+    failed=$((failed + 1))
+}
+
+for package in Examples/*/; do
+    package="${package%/}"
+    echo "== $package"
+    if ! (cd "$package" && swift build --build-tests) >"$log" 2>&1; then
+        cat "$log" >&2
+        exit 1
+    fi
+    if grep -E 'warning:' "$log" >&2; then
+        echo "$package builds with warnings" >&2
+        exit 1
+    fi
+    tests=$(cd "$package" && swift test list --skip-build 2>/dev/null)
+    count=$(echo "$tests" | grep -c . || true)
+    [ "$count" -gt 0 ] || { echo "$package lists no test" >&2; exit 1; }
+    for run in $(seq 1 "$runs"); do
+        run_logged "$package: full suite, run $run" bash -c "cd '$package' && swift test --skip-build"
+        while IFS= read -r test; do
+            pattern="^$(printf '%s' "$test" | sed 's/[][\.*^$()+?{}|]/\\&/g')"
+            run_logged "$package: $test alone, run $run" bash -c "cd '$package' && swift test --skip-build --filter '$pattern'"
+        done <<<"$tests"
+    done
+    echo "$package: $count tests, the suite and each test alone, $runs run(s): $failed failure(s) so far"
+done
+
+# The keys MyApp exports, checked offline by the relay tool, as CI would.
+(cd Examples/MyApp && RELAY_MANIFEST_PATH="$manifest" swift run --skip-build my-app >/dev/null)
+swift run relay check --index "$manifest" Examples/MyApp/Fixtures/*.relay
+
+[ "$failed" -eq 0 ] || { echo "$failed failure(s)" >&2; exit 1; }
+echo "test-examples: every example passed"

@@ -1,0 +1,58 @@
+/// What checking an instruction needs to know of an index: which keys it has and what
+/// they name.
+///
+/// The live ``DynamicDependencyIndex`` answers with type identities (`DependencyKey`); a
+/// ``DynamicDependencyIndex/Manifest`` an app exported answers with type names. Both go
+/// through the same checks and produce the same messages (`BindingPlan.problems`), so
+/// `relay check --index` says exactly what the app would.
+protocol IndexCatalog {
+    /// How a type is identified: equal identities are the same type.
+    associatedtype TypeID: Equatable
+
+    /// What the catalog has under an instruction's two keys, in one look-up: the type
+    /// (`nil` when the type key is unknown) and the factory.
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: TypeID?, factory: FactoryEntry<TypeID>)
+    /// The type's fully qualified name, for messages.
+    func typeName(_ type: TypeID) -> String
+    /// The factories known to produce `type`, sorted.
+    func factories(producing type: TypeID) -> [DependencyFactoryKey]
+    /// Type keys that look like `key`, for "did you mean".
+    func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey]
+    /// Factory keys that look like `key`, for "did you mean".
+    func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey]
+    /// The scopes instructions may name besides `global`.
+    var knownScopes: Set<DependencyContainerScope> { get }
+    /// Whether the catalog holds no key at all.
+    var isEmpty: Bool { get }
+    /// The error for an instruction checked against the empty catalog.
+    func emptyMessage(type key: DependencyTypeKey) -> String
+}
+
+/// What a catalog says of a factory key.
+enum FactoryEntry<TypeID> {
+    /// No factory is indexed under the key.
+    case missing
+    /// The factory returns `Any`; its result is checked when it is resolved.
+    case untyped
+    /// The factory produces this type.
+    case produces(TypeID)
+}
+
+extension DynamicDependencyIndex: IndexCatalog {
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: FactoryEntry<DependencyKey>) {
+        let (type, factory) = entries(type: type, factory: factory)
+        guard let factory else { return (type, .missing) }
+        return (type, factory.produces.map(FactoryEntry.produces) ?? .untyped)
+    }
+
+    func typeName(_ type: DependencyKey) -> String { type.typeName }
+
+    /// Declared scopes and the scopes whose containers exist.
+    var knownScopes: Set<DependencyContainerScope> {
+        Set(scopes).union(ResolutionEngine.shared.existingScopes())
+    }
+
+    func emptyMessage(type key: DependencyTypeKey) -> String {
+        self === DynamicDependencyIndex.shared ? IndexMessages.emptySharedIndex(type: key) : IndexMessages.emptyIndex(type: key)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What the standard entry point hands to the outside after a successful
+/// ``DynamicDependencyRegistry/inject()``, because the process's environment asked for it:
+/// the JSON report for a driver (`RELAY_REPORT_PATH`), the index manifest for tools
+/// (`RELAY_MANIFEST_PATH`), and the human report on standard error (`RELAY_EXPLAIN`).
+///
+/// Only ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
+/// sets these, and only when its policy is enabled; every other registry writes and prints
+/// nothing.
+struct InjectionOutputs: Sendable {
+    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
+    static let reportVariable = "RELAY_REPORT_PATH"
+    /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
+    static let manifestVariable = "RELAY_MANIFEST_PATH"
+    /// `RELAY_EXPLAIN`: set to anything but empty or `0`, prints the report to standard error.
+    static let explainVariable = "RELAY_EXPLAIN"
+
+    /// The report file, as named in the environment, and where it is on disk.
+    var report: (name: String, url: URL)?
+    /// The manifest file, as named in the environment, and where it is on disk.
+    var manifest: (name: String, url: URL)?
+    /// Whether to print the report to standard error.
+    var explain = false
+    /// Writes text (with its line ends) to standard error.
+    var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+
+    /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
+    init(environment: [String: String], workingDirectory: String) {
+        func file(_ variable: String) -> (String, URL)? {
+            guard let path = environment[variable], !path.isEmpty else { return nil }
+            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+            return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+        }
+        report = file(Self.reportVariable)
+        manifest = file(Self.manifestVariable)
+        if let value = environment[Self.explainVariable] {
+            explain = !value.isEmpty && value != "0"
+        }
+    }
+
+    /// Writes the files and prints the report, as asked. A file that cannot be written is
+    /// reported on standard error (the variable asked for output, and nobody else would
+    /// say why it is missing); it does not undo the injection.
+    func deliver(_ report: DynamicInjectionReport, index: DynamicDependencyIndex) {
+        if let (name, url) = self.report {
+            write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
+        }
+        if let (name, url) = manifest {
+            write(name, variable: Self.manifestVariable, to: url, what: "index manifest") { try index.manifest().jsonData() }
+        }
+        if explain {
+            writeError(report.description + "\n")
+        }
+    }
+
+    /// The report as pretty-printed JSON with sorted keys, ending with a line feed.
+    static func json(_ report: DynamicInjectionReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(report) + Data("\n".utf8)
+    }
+
+    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) {
+        do {
+            try data().write(to: url, options: .atomic)
+        } catch {
+            writeError("$\(variable): warning: cannot write the \(what) to \(name): \(error.localizedDescription)\n")
+        }
+    }
+}

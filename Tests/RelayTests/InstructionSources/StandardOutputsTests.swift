@@ -1,0 +1,92 @@
+import RelayTestSupport
+import Foundation
+@testable import Relay
+import Testing
+
+@Suite("What the standard entry point writes when the environment asks")
+struct StandardOutputsTests {
+    /// `standard()` over a fresh index, binding a scope of this test, with stderr captured.
+    private static func registry(_ environment: [String: String], in directory: TemporaryDirectory, policy: DynamicInjectionPolicy = .enabled, stderr: Locked<String>, instruction: String? = nil) -> DynamicDependencyRegistry {
+        let scope = uniqueScope()
+        DependencyContainer.container(for: scope).register(DynBackend.self) { _ in DynLiveBackend() }
+        var registry = DynamicDependencyRegistry.standard(
+            index: makeDynIndex(),
+            policy: policy,
+            arguments: ["-d", instruction ?? "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub,scope=\(scope.name)"],
+            environment: environment,
+            workingDirectory: directory.path
+        )
+        registry.outputs?.writeError = { text in stderr.withLock { $0 += text } }
+        return registry
+    }
+
+    @Test("RELAY_REPORT_PATH receives the JSON report inject() returned; a relative path is under the working directory")
+    func reportFile() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let report = try Self.registry(["RELAY_REPORT_PATH": "report.json"], in: directory, stderr: stderr).inject()
+        let data = try Data(contentsOf: directory.url.appendingPathComponent("report.json"))
+        #expect(try JSONDecoder().decode(DynamicInjectionReport.self, from: data) == report)
+        #expect(report.bindings.map(\.factory) == [.dynBackendStub])
+        #expect(stderr.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a report that cannot be written is a warning on standard error; the injection stands")
+    func unwritableReport() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let report = try Self.registry(["RELAY_REPORT_PATH": "missing/report.json"], in: directory, stderr: stderr).inject()
+        #expect(report.isApplied)
+        #expect(stderr.withLock { $0 }.hasPrefix("$RELAY_REPORT_PATH: warning: cannot write the injection report to missing/report.json: "))
+    }
+
+    @Test("RELAY_MANIFEST_PATH receives the index's manifest")
+    func manifestFile() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let url = directory.url.appendingPathComponent("index.json")
+        try Self.registry(["RELAY_MANIFEST_PATH": url.path], in: directory, stderr: stderr).inject()
+        #expect(try DynamicDependencyIndex.Manifest(contentsOf: url) == makeDynIndex().manifest())
+        #expect(stderr.withLock { $0 }.isEmpty)
+    }
+
+    @Test("RELAY_EXPLAIN prints the report to standard error unless it is empty or 0", arguments: [("1", true), ("yes", true), ("0", false), ("", false)])
+    func explain(value: String, prints: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let report = try Self.registry(["RELAY_EXPLAIN": value], in: directory, stderr: stderr).inject()
+        #expect(stderr.withLock { $0 } == (prints ? report.description + "\n" : ""))
+    }
+
+    @Test("with the policy off, nothing is read: no file, no report on stderr")
+    func policyOff() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let registry = Self.registry(["RELAY_EXPLAIN": "1", "RELAY_REPORT_PATH": "report.json"], in: directory, policy: .disabled, stderr: stderr)
+        #expect(registry.outputs == nil)
+        try registry.inject()
+        #expect(!FileManager.default.fileExists(atPath: directory.file("report.json")))
+    }
+
+    @Test("a failed injection writes and prints nothing")
+    func failure() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let registry = Self.registry(["RELAY_EXPLAIN": "1", "RELAY_REPORT_PATH": "report.json", "RELAY_MANIFEST_PATH": "index.json"], in: directory, stderr: stderr, instruction: "type=RelayTests.DynBakend,factory=RelayTests.DynBackend.Stub")
+        #expect(throws: DynamicInjectionError.self) { try registry.inject() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(stderr.withLock { $0 }.isEmpty)
+    }
+
+    @Test("plan() and registries not made by standard() write and print nothing")
+    func onlyInject() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let environment = ["RELAY_EXPLAIN": "1", "RELAY_REPORT_PATH": "report.json"]
+        _ = try Self.registry(environment, in: directory, stderr: stderr).plan()
+        let plain = DynamicDependencyRegistry(index: makeDynIndex(), sources: [EnvironmentInstructionSource(environment: environment)], policy: .enabled)
+        #expect(plain.outputs == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(stderr.withLock { $0 }.isEmpty)
+    }
+}
