@@ -21,6 +21,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 readme="$root/README.md"
 
 fail() { echo "check-install: $*" >&2; exit 1; }
+command -v jq >/dev/null || fail "jq is needed to read Relay's platforms from its manifest"
 
 # --- 1. The snippet -----------------------------------------------------------------------
 snippet="$(awk '
