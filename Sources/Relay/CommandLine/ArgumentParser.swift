@@ -10,7 +10,7 @@ public protocol ArgumentParser {
     /// Handles the arguments.
     ///
     /// - Parameter arguments: The program's arguments; from
-    ///   ``CommandLine/parse(with:)``, all of `CommandLine.arguments`, the program name first.
+    ///   ``Swift/CommandLine/parse(with:)``, all of `CommandLine.arguments`, the program name first.
     /// - Throws: When the arguments meant for this parser are malformed.
     func parse(arguments: [String]) throws
 }
