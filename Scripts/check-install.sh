@@ -57,7 +57,7 @@ fi
 # --- 3. The scratch package --------------------------------------------------------------
 # The snippet does not declare platforms; on Apple platforms the scratch package needs at
 # least Relay's, which are read from Relay's own manifest.
-platforms="$(cd "$clone" && swift package dump-package | jq -r '
+platforms="$(cd "$clone" && TMPDIR="$tmp" swift package dump-package | jq -r '
     [.platforms[]? | {macos: "macOS", ios: "iOS", tvos: "tvOS", watchos: "watchOS",
                       visionos: "visionOS", maccatalyst: "macCatalyst", driverkit: "DriverKit"}[.platformName] as $name
      | select($name != null) | ".\($name)(\"\(.version)\")"] | join(", ")')"
@@ -108,9 +108,9 @@ SWIFT
 echo "check-install: Package.swift of the scratch package:"
 sed 's/^/    /' "$app/Package.swift"
 
-# Its own scratch path and no shared repository cache, so nothing outside $tmp is used or
-# left behind.
-if ! swift build --build-tests --package-path "$app" --scratch-path "$app/.build" --disable-dependency-cache --manifest-cache local; then
+# Its own scratch path, no shared repository cache, and TMPDIR inside $tmp (SwiftPM puts
+# its lock files there), so nothing outside $tmp is used or left behind.
+if ! TMPDIR="$tmp" swift build --build-tests --package-path "$app" --scratch-path "$app/.build" --disable-dependency-cache --manifest-cache local; then
     fail "the README's install snippet does not resolve or build (see above)"
 fi
 echo "check-install: the README's install snippet resolves and builds against $head"
