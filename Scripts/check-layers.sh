@@ -25,7 +25,8 @@ layers=(
 )
 
 known=$(for entry in "${layers[@]}"; do echo "${entry#*:}"; done | sort)
-actual=$(find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort)
+# Relay.docc is the documentation catalog, not a layer.
+actual=$(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||' | sort)
 if [ "$known" != "$actual" ]; then
     echo "check-layers: the folders of Sources/Relay changed; update the layer list in $0" >&2
     diff <(echo "$known") <(echo "$actual") >&2 || true
@@ -64,7 +65,7 @@ done
 
 # The sealed engine.
 sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|table\.entries|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
-hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||'); do code_lines "$dir"; done \
+hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||'); do code_lines "$dir"; done \
     | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*let table = RegistrationTable\(\)$' \
     | grep -E "$sealed" || true)
 if [ -n "$hits" ]; then

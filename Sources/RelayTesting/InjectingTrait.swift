@@ -2,7 +2,7 @@ import Relay
 import Testing
 
 /// A Swift Testing trait that runs each test (each test case of a parameterized test)
-/// inside ``Relay/withInjectedDependencies(_:operation:)`` with the given instructions.
+/// inside `withInjectedDependencies(_:operation:)` with the given instructions.
 ///
 /// ```swift
 /// @Test(.injecting("type=MyApp.Backend,factory=MyApp.Backend.Stub", index: .myApp))
@@ -42,6 +42,9 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
         try DependencyOverrides(instructions, index: index)
     }
 
+    /// Runs `function` — the test case — inside `withInjectedDependencies(_:operation:)`
+    /// with this trait's instructions; throws their `DynamicInjectionError` before
+    /// running it when they name an unknown key or an incompatible factory.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,

@@ -1,6 +1,6 @@
 /// Something that handles some of a program's command-line arguments.
 ///
-/// ``CommandLine/parse(with:arguments:)`` hands the arguments to every parser that
+/// ``Swift/CommandLine/parse(with:arguments:)`` hands the arguments to every parser that
 /// ``canParse(arguments:)`` them. Parsers ignore arguments that are not theirs, so the
 /// app's own flags can sit alongside.
 public protocol ArgumentParser {
@@ -10,7 +10,7 @@ public protocol ArgumentParser {
     /// Handles the arguments.
     ///
     /// - Parameter arguments: The program's arguments; from
-    ///   ``CommandLine/parse(with:)``, all of `CommandLine.arguments`, the program name first.
+    ///   ``Swift/CommandLine/parse(with:)``, all of `CommandLine.arguments`, the program name first.
     /// - Throws: When the arguments meant for this parser are malformed.
     func parse(arguments: [String]) throws
 }

@@ -20,7 +20,7 @@
 /// does), or pass `policy: .default` to read nothing in release builds.
 ///
 /// **Argument positions.** Messages say `argv[N]` with `N` the index in the array the
-/// parser is given — from ``CommandLine/parse(with:)``, the process's real `argv`.
+/// parser is given — from ``Swift/CommandLine/parse(with:)``, the process's real `argv`.
 public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     /// The allow-list of types and factories.
     public var index: DynamicDependencyIndex

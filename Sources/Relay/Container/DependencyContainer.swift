@@ -95,7 +95,11 @@ public final class DependencyContainer: Sendable {
     /// actor when you register such types.)
     ///
     /// - Parameters:
+    ///   - type: The type callers will resolve, usually a main-actor class.
+    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
     ///   - factory: Runs on the main actor; may throw.
     public func register<T>(
         _ type: T.Type = T.self,

@@ -35,6 +35,7 @@ public struct DependencyContainerScope: Hashable, Sendable, CustomStringConverti
     /// Whether this is the ``global`` scope.
     public var isGlobal: Bool { name == Self.global.name }
 
+    /// The scope's ``name``.
     public var description: String { name }
 }
 

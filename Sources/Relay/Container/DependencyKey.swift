@@ -21,13 +21,16 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
         self.id = ObjectIdentifier(unwrapped)
     }
 
+    /// Whether two keys stand for the same type (after flattening `Optional`).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
 
+    /// Hashes the type's identity, never its name.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The fully qualified name of the type, e.g. `MyApp.BackendService`.
     public var typeName: String { String(reflecting: type) }
 
+    /// The type's fully qualified name, ``typeName``.
     public var description: String { typeName }
 }
 

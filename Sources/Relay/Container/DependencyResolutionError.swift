@@ -42,6 +42,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// The error the factory threw, for ``Reason/factoryFailed``.
     public let underlyingError: (any Error)?
 
+    /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
+    /// `fix:` line.
     public var description: String {
         var lines: [String] = []
         let place = scope.isGlobal ? "the global container" : "scope '\(scope.name)'"

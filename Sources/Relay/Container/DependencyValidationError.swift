@@ -10,6 +10,7 @@ public struct DependencyValidationError: Error, CustomStringConvertible {
         /// Why it failed.
         public let error: DependencyResolutionError
 
+        /// The subject, then its resolution error indented below it.
         public var description: String {
             "\(subject):\n" + error.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }.joined(separator: "\n")
         }
@@ -18,6 +19,7 @@ public struct DependencyValidationError: Error, CustomStringConvertible {
     /// The failures, in a stable order (containers by scope, then types by name).
     public let failures: [Failure]
 
+    /// A count line, then every failure.
     public var description: String {
         let count = failures.count == 1 ? "1 failure" : "\(failures.count) failures"
         return (["Relay validation found \(count):"] + failures.map(\.description)).joined(separator: "\n")

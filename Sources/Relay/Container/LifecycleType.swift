@@ -7,5 +7,6 @@ public enum LifecycleType: String, Hashable, Sendable, CaseIterable, Codable, Cu
     /// The factory runs on every resolve; the container keeps no reference to the result.
     case transient
 
+    /// `singleton` or `transient`, as written in instructions.
     public var description: String { rawValue }
 }

@@ -131,6 +131,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         self.isApplied = isApplied
     }
 
+    /// A summary line naming the sources, then one line per binding; or, when the policy
+    /// is off, why nothing was read.
     public var description: String {
         guard policy.isEnabled else {
             return "Relay dynamic injection is off (\(policy.reason)); no source was read" +

@@ -18,20 +18,25 @@ public struct DependencyTypeKey: Hashable, Sendable, Comparable, Codable, Custom
         self.tag = tag
     }
 
+    /// Creates a key from a string literal: `let key: DependencyTypeKey = "MyApp.…"`.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// Decodes a key from a single string, its ``tag``.
     public init(from decoder: any Decoder) throws {
         self.tag = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Encodes the key as its ``tag``, a single string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(tag)
     }
 
+    /// Orders keys by their ``tag``.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.tag < rhs.tag }
 
+    /// The ``tag``.
     public var description: String { tag }
 }

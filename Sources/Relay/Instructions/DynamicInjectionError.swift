@@ -33,5 +33,6 @@ public struct DynamicInjectionError: Error, Hashable, Sendable, CustomStringConv
         diagnostics.map(\.description).joined(separator: "\n")
     }
 
+    /// The same text as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
