@@ -80,6 +80,9 @@ extension DynamicDependencyIndex {
             case version, types, factories, scopes
         }
 
+        /// Decodes a manifest: `version`, `types`, `factories` and (when present) `scopes`.
+        ///
+        /// - Throws: `DecodingError` for a manifest of another version.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let version = try container.decode(Int.self, forKey: .version)
@@ -95,6 +98,7 @@ extension DynamicDependencyIndex {
             )
         }
 
+        /// Encodes the manifest with its format version; keys and scopes are written sorted.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(Self.currentVersion, forKey: .version)

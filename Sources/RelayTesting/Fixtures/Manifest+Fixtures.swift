@@ -23,7 +23,7 @@ extension DynamicDependencyIndex.Manifest {
     ///     `filePath`'s own directory). Messages show paths as written here.
     ///   - filePath: The calling file; leave the default.
     /// - Returns: The files checked, as shown in messages (`config/ui.relay`), sorted.
-    /// - Throws: ``DynamicInjectionError`` with every problem in every file at once: what
+    /// - Throws: `DynamicInjectionError` with every problem in every file at once: what
     ///   the app would report reading it (syntax, headers, duplicates, file safety), unknown
     ///   keys with "did you mean", factories for another type — and a directory that does
     ///   not exist, or directories that hold no `.relay` file at all (so a moved folder
