@@ -33,6 +33,10 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     public let arguments: [String]
     /// The source read for a `-d -` argument.
     public let standardInput: StandardInputInstructionSource
+    /// The bytes of ``arguments`` as the process received them (``standard()`` and the
+    /// standard set-up), so that a byte that is not UTF-8 is reported where it is;
+    /// `nil` for arguments given in code.
+    let rawArguments: [[UInt8]]?
 
     /// `command line`.
     public var name: String { "command line" }
@@ -44,14 +48,20 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     ///     origins are indexes into this array.
     ///   - standardInput: Read when an argument is `-d -`, and never otherwise.
     public init(arguments: [String], standardInput: StandardInputInstructionSource = StandardInputInstructionSource()) {
+        self.init(arguments: arguments, rawArguments: nil, standardInput: standardInput)
+    }
+
+    init(arguments: [String], rawArguments: [[UInt8]]?, standardInput: StandardInputInstructionSource) {
         self.arguments = arguments
+        self.rawArguments = rawArguments.flatMap { $0.count == arguments.count ? $0 : nil }
         self.standardInput = standardInput
     }
 
     /// The process's own arguments, `CommandLine.arguments.dropFirst()`, with the real
-    /// standard input for `-d -`.
+    /// standard input for `-d -`. An argument that is not UTF-8 is reported at its bad
+    /// byte, and a `-d @path` whose path is not UTF-8 still opens the file.
     public static func standard() -> CommandLineInstructionSource {
-        CommandLineInstructionSource(arguments: Array(CommandLine.arguments.dropFirst()))
+        CommandLineInstructionSource(arguments: Array(CommandLine.arguments.dropFirst()), rawArguments: ProcessArguments.raw(), standardInput: StandardInputInstructionSource())
     }
 
     /// Reads every `-d` value, its files and, if asked, standard input.
@@ -79,9 +89,18 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
             case .problem(let diagnostic):
                 collector.diagnostics.append(diagnostic)
             case .instruction(let text, let index, let offset):
+                if let raw = rawArguments?[index], let bad = UTF8Validation.firstInvalidByte(in: raw) {
+                    collector.diagnostics.append(.error(
+                        "invalid UTF-8 byte \(UTF8Validation.hex(bad.byte)) in the argument; pass instructions as UTF-8 text",
+                        at: .commandLine(argumentIndex: index, column: bad.column)
+                    ))
+                    continue
+                }
                 collector.addInstruction(text, argumentIndex: index, columnOffset: offset)
             case .file(let path, let index):
-                let file = ConfigFileInstructionSource(path: path, isRequired: true).read(limits: limits)
+                var source = ConfigFileInstructionSource(path: path, isRequired: true)
+                source.rawPath = rawPath(ofFileArgument: index)
+                let file = source.read(limits: limits)
                 collector.add(file, namedBy: .note("the file is named here", at: .commandLine(argumentIndex: index)))
             case .standardInput(let index):
                 if let first = standardInputIndex {
@@ -98,6 +117,16 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
             }
         }
         return collector.result
+    }
+}
+
+extension CommandLineInstructionSource {
+    /// The raw bytes of the path in the `@path` argument at `index`, when the argument is
+    /// not UTF-8 (so the path shown has U+FFFD where the file system's name does not).
+    func rawPath(ofFileArgument index: Int) -> [UInt8]? {
+        guard let raw = rawArguments?[index], UTF8Validation.firstInvalidByte(in: raw) != nil,
+              let at = raw.firstIndex(of: UInt8(ascii: "@")) else { return nil }
+        return Array(raw[raw.index(after: at)...])
     }
 }
 

@@ -60,10 +60,24 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
         try InstructionSourceParsing.finish(read(limits: context.limits), sourceName: name)
     }
 
+    /// The path's bytes when they are not UTF-8 (a `-d @path` argument read from the raw
+    /// `argv`); ``path`` then shows them with U+FFFD, and the file system gets these.
+    var rawPath: [UInt8]?
+
     /// The path handed to the file system: ``path`` joined to ``workingDirectory`` when relative.
     var fileSystemPath: String {
         guard let workingDirectory, !path.isEmpty, !path.hasPrefix("/") else { return path }
         return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
+    }
+
+    /// ``fileSystemPath`` as the bytes the file system gets, NUL-terminated.
+    var fileSystemPathBytes: [CChar] {
+        guard let rawPath else { return Array(fileSystemPath.utf8CString) }
+        var bytes = rawPath
+        if let workingDirectory, !bytes.isEmpty, bytes.first != UInt8(ascii: "/") {
+            bytes = Array(workingDirectory.utf8) + (workingDirectory.hasSuffix("/") ? [] : [UInt8(ascii: "/")]) + bytes
+        }
+        return bytes.map { CChar(bitPattern: $0) } + [0]
     }
 
     /// Reads and parses the file without the duplicate check.
@@ -72,7 +86,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
         func failure(_ message: String) -> InstructionSourceReadResult {
             InstructionSourceReadResult(diagnostics: [.error(message, at: whole)])
         }
-        switch RegularFileReader.load(atPath: fileSystemPath, maxBytes: limits.maxBytes) {
+        switch RegularFileReader.load(atPath: fileSystemPathBytes, maxBytes: limits.maxBytes) {
         case .success(let bytes):
             return InstructionSourceParsing.parseRelayBytes(bytes, origin: { .file(path, line: $0, column: $1) }, limits: limits)
         case .failure(.notFound):

@@ -18,8 +18,10 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> [any DependencyInstructionSource] {
+        // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
+        let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
         var sources: [any DependencyInstructionSource] = [
-            CommandLineInstructionSource(arguments: arguments),
+            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
             EnvironmentInstructionSource(environment: environment),
         ]
         if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {

@@ -24,6 +24,8 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     public let variable: String
     /// The variable's value when the source was created, or `nil` if it was unset.
     let value: String?
+    /// The value's bytes, when it came from the process's environment.
+    let rawValue: [UInt8]?
 
     /// `$` followed by the variable's name, e.g. `$RELAY_DEPENDENCIES`.
     public var name: String { "$" + variable }
@@ -39,6 +41,11 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     ) {
         self.variable = variable
         self.value = environment[variable]
+        // From the process's own environment, keep the bytes too: a value that is not UTF-8
+        // is then reported at its bad byte rather than parsed with U+FFFD in its place.
+        self.rawValue = value != nil && value == ProcessInfo.processInfo.environment[variable]
+            ? ProcessArguments.environmentValue(variable)
+            : nil
     }
 
     /// Parses the variable's value.
@@ -51,6 +58,13 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     ///   every duplicate (scope, type) pair.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         guard let value else { return [] }
+        if let rawValue, let bad = UTF8Validation.firstInvalidByte(in: rawValue) {
+            // Position the byte as the list parser counts: segment, then column within it.
+            let before = String(decoding: rawValue, as: UTF8.self).unicodeScalars.prefix(bad.column - 1)
+            let segments = InstructionText.segments(of: InstructionText.string(before))
+            let origin = InstructionOrigin.environment(variable: variable, segment: segments.count, column: (segments.last?.count ?? 0) + 1)
+            throw DynamicInjectionError(diagnostics: [.error("invalid UTF-8 byte \(UTF8Validation.hex(bad.byte)); set the variable to UTF-8 text", at: origin)])
+        }
         // The value is already valid Unicode; the list parser enforces the size limit, and
         // the instruction parser rejects every unescaped control character (NUL included)
         // at its segment and column, so no separate byte decoding is needed.

@@ -44,6 +44,12 @@ enum RegularFileReader {
     /// Checks and reads the file at `path`, returning at most `maxBytes + 1` bytes (more
     /// than `maxBytes` only if the file grew after the size check).
     static func load(atPath path: String, maxBytes: Int) -> Result<[UInt8], Failure> {
+        load(atPath: Array(path.utf8CString), maxBytes: maxBytes)
+    }
+
+    /// ``load(atPath:maxBytes:)-(String,_)`` for a path given as the bytes the file system
+    /// uses (NUL-terminated), which need not be UTF-8.
+    static func load(atPath path: [CChar], maxBytes: Int) -> Result<[UInt8], Failure> {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let error = SystemCallError()
@@ -106,7 +112,7 @@ enum RegularFileReader {
     /// resolved), up to `/`, must be owned by the current user or root, and no folder may
     /// be writable by every user unless it is sticky (like `/tmp`) — otherwise someone else
     /// could replace the file between runs.
-    private static func checkTrust(owner: uid_t, path: String) -> Failure? {
+    private static func checkTrust(owner: uid_t, path: [CChar]) -> Failure? {
         let me = geteuid()
         func trusted(_ uid: uid_t) -> Bool { uid == me || uid == 0 }
         guard trusted(owner) else { return .foreignOwner(uid: UInt32(owner)) }

@@ -1,3 +1,5 @@
+import Foundation
+import RelayTestSupport
 import Testing
 @testable import Relay
 
@@ -158,5 +160,50 @@ struct SourcesCommandLineTests {
 
     @Test func standardUsesTheArgumentsAfterTheProgramName() {
         #expect(CommandLineInstructionSource.standard().arguments == Array(CommandLine.arguments.dropFirst()))
+    }
+}
+
+@Suite("Sources: bytes that are not UTF-8")
+struct SourcesRawBytesTests {
+    @Test("11. an argument that is not UTF-8 is reported at its bad byte")
+    func argumentBytes() {
+        let raw: [[UInt8]] = [Array("-d".utf8), Array("type=App.Cl".utf8) + [0xFF] + Array("ock,factory=B".utf8)]
+        let arguments = raw.map { String(decoding: $0, as: UTF8.self) }
+        let source = CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: SourcesReaderProbe().source(""))
+        #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) }
+            == "argv[1]:12: error: invalid UTF-8 byte 0xFF in the argument; pass instructions as UTF-8 text")
+    }
+
+    @Test("11. -d @path opens a file whose name is not UTF-8")
+    func pathBytes() throws {
+        let directory = try TemporaryDirectory()
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".relay".utf8)
+        let pathBytes = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+        let descriptor = open(pathBytes.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(descriptor >= 0)
+        let text = Array("type=A,factory=B\n".utf8)
+        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let raw: [[UInt8]] = [Array("-d".utf8), [UInt8(ascii: "@")] + pathBytes]
+        let source = CommandLineInstructionSource(arguments: raw.map { String(decoding: $0, as: UTF8.self) }, rawArguments: raw, standardInput: SourcesReaderProbe().source(""))
+        let instructions = try source.readInstructions(context: InstructionReadContext())
+        #expect(instructions.map(\.instruction) == [DependencyInjectionInstruction(type: "A", factory: "B")])
+    }
+
+    @Test("11. $RELAY_DEPENDENCIES that is not UTF-8 is reported at its segment and column")
+    func environmentBytes() async {
+        await #expect(processExitsWith: .success) {
+            var bytes = Array("type=A,factory=B;type=C".utf8) + [0xFE] + Array(",factory=D".utf8) + [0]
+            _ = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { setenv("RELAY_DEPENDENCIES", $0, 1) }
+            }
+            let source = EnvironmentInstructionSource()
+            do {
+                _ = try source.readInstructions(context: InstructionReadContext())
+                exit(2)
+            } catch {
+                exit("\(error)" == "$RELAY_DEPENDENCIES:2:7: error: invalid UTF-8 byte 0xFE; set the variable to UTF-8 text" ? 0 : 3)
+            }
+        }
     }
 }

@@ -1,0 +1,26 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The process's own arguments and environment as the bytes the kernel gave, so that
+/// sources can point at a byte that is not UTF-8 (Swift's `CommandLine.arguments` and
+/// `ProcessInfo.environment` have already replaced it with U+FFFD).
+enum ProcessArguments {
+    /// `argv` without the program name, each argument's bytes.
+    static func raw() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    /// The bytes of environment variable `name`, or `nil` when it is unset.
+    static func environmentValue(_ name: String) -> [UInt8]? {
+        guard let pointer = getenv(name) else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+    }
+}
