@@ -75,7 +75,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
         for item in DependencyArgumentScanner.scan(arguments) {
             switch item {
             case .problem(let diagnostic):
-                collector.diagnostics.append(diagnostic)
+                collector.report(diagnostic)
             case .instruction(let text, let index, let offset):
                 collector.addInstruction(text, argumentIndex: index, columnOffset: offset)
             case .file(let path, let index):
@@ -83,7 +83,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
                 collector.add(file, namedBy: .note("the file is named here", at: .commandLine(argumentIndex: index)))
             case .standardInput(let index):
                 if let first = standardInputIndex {
-                    collector.diagnostics.append(.error(
+                    collector.report(.error(
                         "standard input can be read only once; remove one of the '-d -' arguments",
                         at: .commandLine(argumentIndex: index),
                         notes: [.note("standard input is first read here", at: .commandLine(argumentIndex: first))]
