@@ -36,7 +36,7 @@ struct ExplainCommand {
         do {
             report = try registry.merge()
         } catch {
-            context.report(error.diagnostics)
+            context.report(error)
             return RelayExitStatus.failure
         }
         if options.json {

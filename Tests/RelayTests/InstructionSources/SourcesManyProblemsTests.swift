@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import Relay
 
-/// Inputs with tens of thousands of problems: every route keeps every diagnostic, in order.
+/// Inputs with tens of thousands of problems: every route keeps every diagnostic, in
+/// order, and the error's description shows only the first ``DynamicInjectionError/descriptionLimit``.
 /// (How fast each route is, is measured by `relay-bench`, row (n).)
 @Suite("Sources: inputs with very many problems")
 struct SourcesManyProblemsTests {
@@ -46,5 +47,34 @@ struct SourcesManyProblemsTests {
         #expect(fromArgument == fromVariable)
         #expect(fromStandardInput.count == Self.lineCount)
         #expect(fromStandardInput.last == .error(Self.message, at: .standardInput(line: Self.lineCount, column: 1)))
+    }
+
+    @Test func oneHundredThousandBadArgumentsAreAllKeptAndTheDescriptionIsCapped() {
+        let count = 100_000
+        let source = CommandLineInstructionSource(arguments: Array(repeating: ["-d", "x"], count: count).flatMap { $0 })
+        do {
+            _ = try source.readInstructions(context: InstructionReadContext())
+            Issue.record("no error")
+        } catch let error as DynamicInjectionError {
+            #expect(error.diagnostics.count == count)
+            #expect(error.diagnostics.last == .error(Self.message, at: .commandLine(argumentIndex: 2 * count - 1, column: 1)))
+            let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == DynamicInjectionError.descriptionLimit + 1)
+            #expect(lines.first == "argv[1]:1: error: \(Self.message)")
+            #expect(lines.last == "… and 99900 more problems (100000 in all); fix the ones above first, or read DynamicInjectionError.diagnostics for every one")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func theDescriptionShowsUpToTheLimitWithNotes() {
+        let origin = InstructionOrigin.file("a.relay", line: 1, column: 1)
+        let diagnostic = RelayDiagnostic.error("bad", at: origin, notes: [.note("see here", at: origin)])
+        let atLimit = DynamicInjectionError(diagnostics: Array(repeating: diagnostic, count: DynamicInjectionError.descriptionLimit))
+        #expect(atLimit.description.split(separator: "\n").count == 2 * DynamicInjectionError.descriptionLimit)
+        #expect(!atLimit.description.contains("more problem"))
+        let overLimit = DynamicInjectionError(diagnostics: atLimit.diagnostics + [diagnostic])
+        #expect(overLimit.description.hasPrefix(atLimit.description + "\n"))
+        #expect(overLimit.description.hasSuffix("\n… and 1 more problem (101 in all); fix the ones above first, or read DynamicInjectionError.diagnostics for every one"))
     }
 }
