@@ -8,7 +8,7 @@
 /// **Precedence, stated once:** ``inputs`` are ordered highest precedence first. For each
 /// (scope, type) the first input that binds it wins whole; what lower inputs say for it
 /// is kept as ``DynamicInjectionReport/Binding/overridden``. Inside one input a (scope,
-/// type) may be bound once (see `splittingRepeats()`).
+/// type) may be bound once (see `LocatedInstruction.repeatError(previous:)`).
 struct BindingPlan {
     /// Everything one source (or the code) asked for, as meta containers.
     struct Input {
@@ -30,20 +30,41 @@ struct BindingPlan {
     private(set) var diagnostics: [RelayDiagnostic] = []
 
     /// Merges `inputs`, highest precedence first.
+    ///
+    /// One pass, one table look-up per instruction: for each (scope, type) the table says
+    /// which binding holds it and which input spoke for it last (with that instruction's
+    /// origin). An instruction for a slot its own input already bound is a repeat
+    /// (``LocatedInstruction/repeatError(_:previous:)``); one for a slot an earlier input
+    /// bound is overridden by it.
     init(merging inputs: [Input]) {
-        var positions: [BindingSlot: Int] = [:]
-        for input in inputs {
-            let (kept, repeats) = input.metaContainers.flatMap(\.locatedInstructions).splittingRepeats()
-            diagnostics += repeats
-            for located in kept {
-                if let position = positions[located.slot] {
-                    bindings[position].overridden.append(located)
-                } else {
-                    positions[located.slot] = bindings.count
+        var slots: [BindingSlot: SlotEntry] = [:]
+        for (inputNumber, input) in inputs.enumerated() {
+            for located in input.metaContainers.flatMap(\.locatedInstructions) {
+                let slot = located.slot
+                let entry = SlotEntry(binding: bindings.count, input: inputNumber, origin: located.origin)
+                // Usually the slot is new, and this insert is the only look-up.
+                guard let earlier = slots.updateValue(entry, forKey: slot) else {
                     bindings.append(DynamicInjectionReport.Binding(located))
+                    continue
+                }
+                if earlier.input == inputNumber {
+                    slots[slot] = earlier
+                    diagnostics.append(located.repeatError(previous: earlier.origin))
+                } else {
+                    slots[slot] = SlotEntry(binding: earlier.binding, input: inputNumber, origin: located.origin)
+                    bindings[earlier.binding].overridden.append(located)
                 }
             }
         }
+    }
+
+    /// What the merge knows about one (scope, type).
+    private struct SlotEntry {
+        /// The position of its binding in ``bindings``.
+        let binding: Int
+        /// The last input that gave an instruction for it, and that instruction's origin.
+        let input: Int
+        let origin: InstructionOrigin
     }
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
@@ -91,9 +112,19 @@ struct BindingPlan {
                 scope: binding.scope,
                 key: item.type,
                 lifecycle: binding.lifecycle,
-                origin: .described("instruction `\(binding.instruction)` from \(binding.origin)"),
+                origin: .deferred(InstructionRegistrationOrigin(instruction: binding.instruction, origin: binding.origin)),
                 factory: item.factory
             )
         }
     }
+}
+
+/// Where an injected registration was made, for diagnostics:
+/// ``instruction `type=…,factory=…` from config/ui.relay:4:1``. Formatted only when a
+/// diagnostic or report asks.
+struct InstructionRegistrationOrigin: CustomStringConvertible, Sendable {
+    let instruction: DependencyInjectionInstruction
+    let origin: InstructionOrigin
+
+    var description: String { "instruction `\(instruction)` from \(origin)" }
 }

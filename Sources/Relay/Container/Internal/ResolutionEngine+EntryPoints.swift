@@ -40,15 +40,24 @@ extension ResolutionEngine {
     /// where the registration it replaced was made (`nil` if none).
     func insert(_ requests: [RegistrationRequest]) -> [String?] {
         guard !requests.isEmpty else { return [] }
-        let owners = requests.map { container(for: $0.scope) }
+        // Consecutive requests usually share a scope: look each run's container up once.
+        var previous: (scope: DependencyContainerScope, container: DependencyContainer)?
+        let owners = requests.map { request in
+            if let previous, previous.scope == request.scope { return previous.container }
+            let owner = container(for: request.scope)
+            previous = (request.scope, owner)
+            return owner
+        }
         let registrations = zip(requests, owners).map { $0.makeRegistration(owner: $1) }
-        return lock.withLock {
+        let replaced = lock.withLock {
             let replaced = zip(registrations, owners).map { registration, owner in
-                owner.table.entries.updateValue(registration, forKey: registration.key)?.origin.description
+                owner.table.entries.updateValue(registration, forKey: registration.key)?.origin
             }
             tablesChanged()
             return replaced
         }
+        // Described after unlocking: an origin may be formatted on demand.
+        return replaced.map { $0?.description }
     }
 
     /// Removes every registration (and so every singleton) of `container`.
