@@ -61,15 +61,16 @@ extension DependencyContainer {
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
-    /// Runs a transient factory. The registration is used through an unretained
-    /// reference, so no reference counting happens here: the caller keeps it alive (a
+    /// Runs a transient factory through its registration's caller. The caller (and so
+    /// its registration) is used through an unretained reference, so no reference
+    /// counting happens here: the code that found it keeps the registration alive (a
     /// strong local, or the thread's cache).
     @inline(__always)
-    private func runTransient<T>(_ registration: Unmanaged<TypedRegistration<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        try thread.push(Unmanaged<Registration>.fromOpaque(registration.toOpaque()), requestedIn: scope)
+    private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        try thread.push(caller._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.registration) }, requestedIn: scope)
         defer { thread.pop() }
         do {
-            return try registration._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
+            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.registration.owner) }
         } catch {
             throw wrapFailure(error, thread: thread)
         }
@@ -108,24 +109,25 @@ extension DependencyContainer {
             throw .missing(key: key, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
         }
         let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
+        let caller = registration.caller
 
         if registration.lifecycle == .transient {
             engine.lock.unlock()
             if isTyped {
-                let typed = unsafeDowncast(registration, to: TypedRegistration<T>.self)
+                let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
                 if let generation {
-                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typed, generation: generation)
+                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
                 }
-                return try withExtendedLifetime(typed) { () throws(DependencyResolutionError) -> T in
-                    try runTransient(Unmanaged.passUnretained(typed), thread: thread)
+                return try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
+                    try runTransient(Unmanaged.passUnretained(typedCaller), thread: thread)
                 }
             }
-            let value = try run(registration, thread: thread) { try registration.makeValue() }
+            let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
             return try cast(value, to: T.self, registration: registration, thread: thread)
         }
 
         let cell = overrides?.cell(for: registration) ?? registration.cell
-        let holder = try obtainSingleton(cell: cell, registration: registration, thread: thread)
+        let holder = try obtainSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
             if let generation {
@@ -147,14 +149,14 @@ extension DependencyContainer {
     /// global), then this container, then its fallback. Call with the engine lock held.
     private func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
-        if let found = table.entries[key] { return found }
-        return parent?.table.entries[key]
+        if let found = table[key] { return found }
+        return parent?.table[key]
     }
 
     /// Returns the singleton in `cell`, creating it on this thread if nobody has, or
     /// waiting for the thread that is. Call with the engine lock held; returns (or throws)
     /// with it released.
-    private func obtainSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
+    private func obtainSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
         let engine = ResolutionEngine.shared
         while true {
             switch cell.state {
@@ -166,7 +168,7 @@ extension DependencyContainer {
                 cell.state = .building(thread: thread.id)
                 engine.lock.unlock()
                 do {
-                    let holder = try run(registration, thread: thread) { try registration.makeHolder() }
+                    let holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
                     engine.lock.withLock {
                         cell.state = .built(holder)
                         engine.lock.broadcast()
@@ -233,7 +235,7 @@ extension DependencyContainer {
         var places: [String: [String]] = [:]
         for container in containers {
             let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-            for registered in container.table.entries.keys {
+            for registered in container.table.keys {
                 if registered == key {
                     if container !== self && container !== parent {
                         results.append("\(key.typeName) is registered in \(place)")

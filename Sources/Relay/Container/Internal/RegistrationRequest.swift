@@ -8,23 +8,17 @@ struct DependencyFactory: Sendable {
     let produces: DependencyKey?
     /// Runs the factory, returning its result as `Any`.
     let make: @Sendable (DependencyContainer) throws -> Any
-    /// Builds a typed registration (resolves without a dynamic cast); `nil` when untyped.
-    fileprivate let makeTyped: (@Sendable (LifecycleType, RegistrationOrigin, DependencyContainer) -> Registration)?
+    /// The factory with its static type, for typed registrations; `nil` when untyped.
+    fileprivate let typed: TypedFactory?
 
     /// A factory whose result type is known: `T`.
     static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
-        DependencyFactory(
-            produces: DependencyKey(T.self),
-            make: { try factory($0) },
-            makeTyped: { lifecycle, origin, owner in
-                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, factory: factory)
-            }
-        )
+        DependencyFactory(produces: DependencyKey(T.self), make: { try factory($0) }, typed: TypedFactory(factory))
     }
 
     /// A factory returning `Any`, checked against the requested type at resolve time.
     static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
-        DependencyFactory(produces: nil, make: factory, makeTyped: nil)
+        DependencyFactory(produces: nil, make: factory, typed: nil)
     }
 }
 
@@ -39,9 +33,9 @@ struct RegistrationRequest: Sendable {
     /// The registration, owned by `owner`: typed when the factory is known to produce
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
-        if let makeTyped = factory.makeTyped, factory.produces == key {
-            return makeTyped(lifecycle, origin, owner)
+        if let typed = factory.typed, factory.produces == key {
+            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, typed: typed)
         }
-        return UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory.make)
+        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, untyped: factory.make)
     }
 }

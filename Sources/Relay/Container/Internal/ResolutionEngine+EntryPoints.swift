@@ -20,7 +20,7 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        store(TypedRegistration(lifecycle: lifecycle, origin: origin, owner: container, factory: factory), in: container)
+        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, typed: TypedFactory(factory)), in: container)
     }
 
     /// Registers one request in `container`.
@@ -29,10 +29,13 @@ extension ResolutionEngine {
     }
 
     private func store(_ registration: Registration, in container: DependencyContainer) {
-        lock.withLock {
-            container.table.entries[registration.key] = registration
-            tablesChanged()
+        let replaced = lock.withLock {
+            defer { tablesChanged() }
+            return container.table.updateValue(registration)
         }
+        // Released here, unlocked: releasing a registration can release its singleton,
+        // whose deinit is user code that may resolve.
+        withExtendedLifetime(replaced) {}
     }
 
     /// Registers every request in the live container of its scope, under one lock
@@ -51,7 +54,7 @@ extension ResolutionEngine {
         let registrations = zip(requests, owners).map { $0.makeRegistration(owner: $1) }
         let replaced = lock.withLock {
             let replaced = zip(registrations, owners).map { registration, owner in
-                owner.table.entries.updateValue(registration, forKey: registration.key)?.origin
+                owner.table.updateValue(registration)?.origin
             }
             tablesChanged()
             return replaced
@@ -62,30 +65,32 @@ extension ResolutionEngine {
 
     /// Removes every registration (and so every singleton) of `container`.
     func reset(_ container: DependencyContainer) {
-        lock.withLock {
-            container.table.entries.removeAll()
-            tablesChanged()
+        let removed = lock.withLock {
+            defer { tablesChanged() }
+            return container.table.removeAll()
         }
+        withExtendedLifetime(removed) {}
     }
 
     /// Removes every registration of every live container.
     func resetAll() {
-        lock.withLock {
-            for container in allContainers { container.table.entries.removeAll() }
-            tablesChanged()
+        let removed = lock.withLock {
+            defer { tablesChanged() }
+            return allContainers.flatMap { $0.table.removeAll() }
         }
+        withExtendedLifetime(removed) {}
     }
 
     /// Whether resolving `key` from `container` finds a registration (its own or its
     /// fallback's). Overrides are not considered.
     func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
         lock.withLock {
-            container.table.entries[key] != nil || container.parent?.table.entries[key] != nil
+            container.table[key] != nil || container.parent?.table[key] != nil
         }
     }
 
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
-        lock.withLock { Array(container.table.entries.keys) }.sorted { $0.typeName < $1.typeName }
+        lock.withLock { container.table.keys }.sorted { $0.typeName < $1.typeName }
     }
 }

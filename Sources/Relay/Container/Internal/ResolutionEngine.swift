@@ -56,12 +56,3 @@ final class ResolutionEngine: @unchecked Sendable {
         ([DependencyContainer.global] + scopedContainers.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
 }
-
-/// The registrations of one container.
-///
-/// `@unchecked Sendable` is safe: `entries` is only touched with
-/// `ResolutionEngine.shared.lock` held. For the same reason it skips the dynamic
-/// exclusivity check: the lock already rules out overlapping accesses.
-final class RegistrationTable: @unchecked Sendable {
-    @exclusivity(unchecked) var entries: [DependencyKey: Registration] = [:]
-}

@@ -35,7 +35,8 @@ struct ResolutionThread {
         var type: UInt = 0
         /// For a singleton, the address of its `T` (inside `object`, a `SingletonValue<T>`).
         var value: UnsafeRawPointer?
-        /// For a transient, its `TypedRegistration<T>` (`object`), unretained.
+        /// For a transient, its registration's `TypedFactoryCaller<T>`, unretained (it
+        /// lives as long as its registration, `object`).
         var transient: UnsafeRawPointer?
         /// Keeps the cached object alive.
         var object: AnyObject?
@@ -169,8 +170,8 @@ struct ResolutionThread {
     }
 
     /// Caches a transient registration for this thread.
-    func fill<T>(container: ObjectIdentifier, type: T.Type, transient registration: TypedRegistration<T>, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()), object: registration, generation: generation)
+    func fill<T>(container: ObjectIdentifier, type: T.Type, transient caller: TypedFactoryCaller<T>, generation: UInt) {
+        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration, generation: generation)
     }
 
     private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, object: AnyObject, generation: UInt) {
