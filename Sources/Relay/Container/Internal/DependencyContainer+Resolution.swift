@@ -24,7 +24,7 @@ extension DependencyContainer {
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
         let generation = ResolutionEngine.generation.load(ordering: .acquiring)
-        if thread.noOverrideActive, thread.state.pointee.cacheGeneration == generation {
+        if thread.noOverrideActive || !thread.mayBeInsideOverride, thread.state.pointee.cacheGeneration == generation {
             let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
             let containerID = UInt(bitPattern: ObjectIdentifier(self))
             let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
@@ -38,18 +38,17 @@ extension DependencyContainer {
         return try resolveMiss(T.self, thread: thread, generation: generation)
     }
 
-    /// Everything but a cache hit with no override running: an override active somewhere,
-    /// a stale cache, or a type not cached yet. Kept out of line so the fast path above
-    /// stays small.
+    /// Everything but a cache hit outside any override: a resolve that may be inside an
+    /// override layer, a stale cache, or a type not cached yet. Kept out of line so the
+    /// fast path above stays small.
     @inline(never)
     private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if ResolutionEngine.shared.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
-            return try resolveSlow(T.self, thread: thread, overrides: frame, generation: nil)
+        if !thread.noOverrideActive, thread.mayBeInsideOverride, let layer = OverrideContext.current {
+            return try resolveInLayer(T.self, layer: layer, thread: thread, generation: generation)
         }
         thread.validateCache(generation: generation)
-        // The entry may sit away from its home slot (which the fast path checked), and an
-        // override running on another task sends every resolve here: the cache still
-        // serves these.
+        // The entry may sit away from its home slot (which the fast path checked), and a
+        // task that may see a layer but has none comes here: the cache still serves these.
         let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
         let containerID = UInt(bitPattern: ObjectIdentifier(self))
         if let slot = thread.cachedSlot(container: containerID, type: typeID) {
@@ -59,6 +58,22 @@ extension DependencyContainer {
             return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
         }
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
+    }
+
+    /// A resolve inside override layer `layer` (the innermost): a singleton resolved in
+    /// it before is served from the thread's layer cache, anything else takes the slow
+    /// path, which looks at the layer's registrations first and keeps every singleton in
+    /// the layer.
+    @inline(__always)
+    private func resolveInLayer<T>(_ type: T.Type, layer: OverrideLayer, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        // Detached containers (validation) die, and their addresses are reused: never cached.
+        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer, generation: nil) }
+        let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
+        let containerID = UInt(bitPattern: ObjectIdentifier(self))
+        if let value = thread.layerCachedValue(layer: layer.id, container: containerID, type: typeID, generation: generation) {
+            return value.assumingMemoryBound(to: T.self).pointee
+        }
+        return try resolveSlow(T.self, thread: thread, overrides: layer, generation: generation)
     }
 
     /// Runs a transient factory through its registration's caller. The caller (and so
@@ -98,7 +113,8 @@ extension DependencyContainer {
     }
 
     /// Cache miss, override, optional flattening or untyped registration.
-    /// `generation` is non-nil when the result may be cached for this thread.
+    /// `generation` is non-nil when the result may be cached for this thread: in the main
+    /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
     private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
@@ -115,7 +131,7 @@ extension DependencyContainer {
             engine.lock.unlock()
             if isTyped {
                 let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
-                if let generation {
+                if let generation, overrides == nil {
                     thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
                 }
                 return try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
@@ -130,7 +146,9 @@ extension DependencyContainer {
         let holder = try obtainSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
-            if let generation {
+            if let generation, let overrides {
+                thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+            } else if let generation {
                 thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
             }
             return typedHolder.value

@@ -26,14 +26,17 @@ final class ResolutionEngine: @unchecked Sendable {
     /// Where each thread's ``ResolutionThread`` lives; also published in
     /// ``ResolutionThread/publishedKey`` for the resolve fast path.
     let threadKey: pthread_key_t
-    /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
-    /// resolving skips the task-local look-up.
+    /// How many override layers (`withInjectedDependencies`) are alive anywhere — running,
+    /// or kept by a task that inherited one (see ``OverrideLayer``). While zero, resolving
+    /// skips the task-local look-up.
     let activeOverrides = Atomic<Int>(0)
 
     // Guarded by `lock`.
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
     var waiting: [ResolutionThread.ID: SingletonCell] = [:]
+    /// How many override layers were ever made: the last one's ``OverrideLayer/id``.
+    var layersMade: UInt = 0
 
     private init() {
         threadKey = ThreadKey.create()

@@ -57,14 +57,25 @@ struct ResolutionThread {
         var retired: [AnyObject] = []
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
+        /// How many synchronous `withInjectedDependencies` calls are running on this
+        /// thread: while one is, code here is inside its layer, and ``mayBeInsideOverride``
+        /// knows it without reading the task-local value. When the last one returns, the
+        /// layer cache is emptied.
+        var synchronousLayers = 0
+        /// The generation ``layerSlots`` were filled under.
+        var layerCacheGeneration: UInt = 0
         let frames: UnsafeMutablePointer<Frame>
         let slots: UnsafeMutablePointer<Slot>
+        /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
+        let layerSlots: UnsafeMutablePointer<LayerSlot>
 
         init(engine: ResolutionEngine) {
             self.engine = Unmanaged.passUnretained(engine)
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
             slots = .allocate(capacity: ResolutionThread.slotCount)
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
+            layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
+            layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
         }
 
         func destroy() {
@@ -72,6 +83,7 @@ struct ResolutionThread {
             frames.deallocate()
             slots.deinitialize(count: ResolutionThread.slotCount)
             slots.deallocate()
+            layerSlots.deallocate()
         }
 
         /// Releases `object` now if no factory is running on this thread, else when none is.
@@ -124,10 +136,24 @@ struct ResolutionThread {
         return ResolutionThread(state: state)
     }
 
-    /// Whether no override (`withInjectedDependencies`) is running anywhere.
+    /// Whether no override layer (`withInjectedDependencies`) exists anywhere.
     @inline(__always)
     var noOverrideActive: Bool {
         state.pointee.engine._withUnsafeGuaranteedRef { $0.activeOverrides.load(ordering: .relaxed) == 0 }
+    }
+
+    /// Whether code on this thread may be inside an override layer, given that one exists
+    /// somewhere: a synchronous `withInjectedDependencies` call is running here, or the
+    /// task-local value holds a layer.
+    ///
+    /// This costs a task-local read (about 6 ns) on every resolve while any layer is alive
+    /// anywhere, even on a thread that runs no task and so cannot see one. Telling such a
+    /// thread apart would need the current task, and the only public way to ask,
+    /// `withUnsafeCurrentTask`, is a generic non-inlinable call that costs about 35 ns;
+    /// the runtime's own `swift_task_getCurrent` (about 1 ns) is reserved for the runtime
+    /// and the compiler warns against calling it. See docs/performance.md, row (m).
+    var mayBeInsideOverride: Bool {
+        state.pointee.synchronousLayers != 0 || OverrideContext.current != nil
     }
 
     /// Frees a thread's state; the thread-local key's destructor.
