@@ -92,7 +92,7 @@ extension DependencyContainer {
     }
 
     /// Runs `body` (a factory) with `registration` on this thread's stack.
-    private func run<R>(_ registration: Registration, thread: ResolutionThread, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
+    func run<R>(_ registration: Registration, thread: ResolutionThread, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
         try thread.push(registration, requestedIn: scope)
         defer { thread.pop() }
         do {
@@ -143,7 +143,14 @@ extension DependencyContainer {
         }
 
         let cell = overrides?.cell(for: registration) ?? registration.cell
-        let holder = try obtainSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
+        // Claiming and building are separate so that the claim's frame (the state machine,
+        // the waiting, the cycle errors) is not on the stack while the factory runs.
+        let holder: AnyObject
+        if let built = try claimSingleton(cell: cell, registration: registration, thread: thread) {
+            holder = built
+        } else {
+            holder = try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
+        }
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
             if let generation, let overrides {
@@ -169,76 +176,6 @@ extension DependencyContainer {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
         if let found = table[key] { return found }
         return parent?.table[key]
-    }
-
-    /// Returns the singleton in `cell`, creating it on this thread if nobody has, or
-    /// waiting for the thread that is. Call with the engine lock held; returns (or throws)
-    /// with it released.
-    private func obtainSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
-        let engine = ResolutionEngine.shared
-        while true {
-            switch cell.state {
-            case let .built(holder):
-                engine.lock.unlock()
-                return holder
-
-            case .empty:
-                cell.state = .building(thread: thread.id)
-                engine.lock.unlock()
-                do {
-                    let holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
-                    engine.lock.withLock {
-                        cell.state = .built(holder)
-                        engine.lock.broadcast()
-                    }
-                    return holder
-                } catch {
-                    engine.lock.withLock {
-                        cell.state = .empty
-                        engine.lock.broadcast()
-                    }
-                    throw error
-                }
-
-            case let .building(builder):
-                if builder == thread.id {
-                    // This thread is inside the factory already: a cycle on one thread.
-                    engine.lock.unlock()
-                    try thread.push(registration, requestedIn: scope)
-                    thread.pop()
-                    // `push` throws for any registration on the stack; reaching here means
-                    // the cell belongs to an override frame whose registration is shared.
-                    throw .circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil)
-                }
-                if let cycle = waitCycle(from: builder, for: cell, thread: thread) {
-                    engine.lock.unlock()
-                    let chain = thread.chain(appending: nil)
-                    let start = chain.lastIndex(of: cycle.last!) ?? 0
-                    throw .circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle)
-                }
-                engine.waiting[thread.id] = cell
-                engine.lock.wait()
-                engine.waiting[thread.id] = nil
-            }
-        }
-    }
-
-    /// Follows the wait-for graph from `builder`: if it (transitively) waits for a
-    /// singleton this thread is building, waiting would deadlock. Returns the types on
-    /// that path, starting with `cell`'s. Call with the engine lock held.
-    private func waitCycle(from builder: ResolutionThread.ID, for cell: SingletonCell, thread: ResolutionThread) -> [DependencyKey]? {
-        let engine = ResolutionEngine.shared
-        var path = [cell.key]
-        var current = builder
-        var visited: Set<ResolutionThread.ID> = [builder]
-        while let awaited = engine.waiting[current] {
-            path.append(awaited.key)
-            guard case let .building(next) = awaited.state else { return nil }
-            if next == thread.id { return path }
-            guard visited.insert(next).inserted else { return nil }
-            current = next
-        }
-        return nil
     }
 
     /// Registered types with a similar name, and `key` registered in other scopes. Call with

@@ -64,6 +64,9 @@ struct ResolutionThread {
         var synchronousLayers = 0
         /// The generation ``layerSlots`` were filled under.
         var layerCacheGeneration: UInt = 0
+        /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
+        /// when the thread's stack is unknown.
+        let stackLimit: UInt
         let frames: UnsafeMutablePointer<Frame>
         let slots: UnsafeMutablePointer<Slot>
         /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
@@ -76,6 +79,7 @@ struct ResolutionThread {
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
             layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
             layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
+            stackLimit = ThreadStack.limit()
         }
 
         func destroy() {
@@ -237,7 +241,8 @@ struct ResolutionThread {
     // MARK: Stack
 
     /// Records that `registration`'s factory is about to run on this thread. Throws when it
-    /// is already running here (a cycle) or the chain is implausibly deep.
+    /// is already running here (a cycle), when the chain is implausibly deep (512), or
+    /// when this thread's stack has too little room left for another level (``ThreadStack``).
     @inline(__always)
     func push(_ registration: Registration, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
         try push(Unmanaged.passUnretained(registration), requestedIn: scope)
@@ -254,6 +259,7 @@ struct ResolutionThread {
             i += 1
         }
         guard depth < Self.maximumDepth else { throw tooDeep(unmanaged.takeUnretainedValue(), scope: scope) }
+        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(unmanaged.takeUnretainedValue(), scope: scope) }
         (frames + depth).initialize(to: Frame(registration: unmanaged))
         state.pointee.depth = depth + 1
     }
@@ -266,6 +272,11 @@ struct ResolutionThread {
     @inline(never)
     private func tooDeep(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
         .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: Self.maximumDepth)
+    }
+
+    @inline(never)
+    private func outOfStack(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
+        .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: state.pointee.depth, stackSize: ThreadStack.bounds()?.size ?? 0)
     }
 
     @inline(__always)
