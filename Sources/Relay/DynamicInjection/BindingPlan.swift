@@ -17,11 +17,12 @@ struct BindingPlan {
         let metaContainers: [DependencyMetaContainer]
     }
 
-    /// A merged binding with what the index says of its keys, ready to register.
+    /// The merged bindings with what the index says of their keys, ready to register.
     struct Checked {
-        let binding: DynamicInjectionReport.Binding
-        let type: DependencyKey
-        let factory: DependencyFactory
+        /// The plan's bindings.
+        let bindings: [DynamicInjectionReport.Binding]
+        /// For each binding, at the same position, the indexed type and factory.
+        let entries: [(type: DependencyKey, factory: DependencyFactory)]
     }
 
     /// The merged bindings, in the order their winning instructions first appear.
@@ -37,9 +38,12 @@ struct BindingPlan {
     /// (``LocatedInstruction/repeatError(_:previous:)``); one for a slot an earlier input
     /// bound is overridden by it.
     init(merging inputs: [Input]) {
+        let count = inputs.reduce(0) { total, input in input.metaContainers.reduce(total) { $0 + $1.definitions.count } }
         var slots: [BindingSlot: SlotEntry] = [:]
+        slots.reserveCapacity(count)
+        bindings.reserveCapacity(count)
         for (inputNumber, input) in inputs.enumerated() {
-            for located in input.metaContainers.flatMap(\.locatedInstructions) {
+            for located in input.metaContainers.lazy.flatMap(\.locatedInstructions) {
                 let slot = located.slot
                 let entry = SlotEntry(binding: bindings.count, input: inputNumber, origin: located.origin)
                 // Usually the slot is new, and this insert is the only look-up.
@@ -69,26 +73,27 @@ struct BindingPlan {
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
     /// or every problem found, in binding order.
-    func check(against index: DynamicDependencyIndex) throws(DynamicInjectionError) -> [Checked] {
+    func check(against index: DynamicDependencyIndex) throws(DynamicInjectionError) -> Checked {
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
-        var checked: [Checked] = []
+        var entries: [(type: DependencyKey, factory: DependencyFactory)] = []
+        entries.reserveCapacity(bindings.count)
         var problems: [RelayDiagnostic] = []
         for binding in bindings {
-            if let ready = Self.verify(binding, in: index, problems: &problems) {
-                checked.append(ready)
+            if let entry = Self.verify(binding, in: index, problems: &problems) {
+                entries.append(entry)
             }
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return checked
+        return Checked(bindings: bindings, entries: entries)
     }
 
     /// One binding against the index: known type key, known factory key, and a factory
     /// that produces the type when it says what it produces. Appends what is wrong to
     /// `problems` and returns `nil` when anything is.
-    private static func verify(_ binding: DynamicInjectionReport.Binding, in index: DynamicDependencyIndex, problems: inout [RelayDiagnostic]) -> Checked? {
+    private static func verify(_ binding: DynamicInjectionReport.Binding, in index: DynamicDependencyIndex, problems: inout [RelayDiagnostic]) -> (type: DependencyKey, factory: DependencyFactory)? {
         let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
         if let type, let factory, factory.produces == nil || factory.produces == type {
-            return Checked(binding: binding, type: type, factory: factory)
+            return (type, factory)
         }
         if type == nil {
             problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: index.suggestions(forType: binding.type)), at: binding.origin))
@@ -105,15 +110,14 @@ struct BindingPlan {
 
     /// The registration each checked binding makes, in the same order, described by the
     /// instruction and its origin.
-    static func registrations(for checked: [Checked]) -> [RegistrationRequest] {
-        checked.map { item in
-            let binding = item.binding
-            return RegistrationRequest(
+    static func registrations(for checked: Checked) -> [RegistrationRequest] {
+        zip(checked.bindings, checked.entries).map { binding, entry in
+            RegistrationRequest(
                 scope: binding.scope,
-                key: item.type,
+                key: entry.type,
                 lifecycle: binding.lifecycle,
                 origin: .deferred(InstructionRegistrationOrigin(instruction: binding.instruction, origin: binding.origin)),
-                factory: item.factory
+                factory: entry.factory
             )
         }
     }

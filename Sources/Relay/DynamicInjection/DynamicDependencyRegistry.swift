@@ -80,8 +80,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index)
         let replaced = ResolutionEngine.shared.insert(BindingPlan.registrations(for: checked))
-        var bindings = checked.map(\.binding)
-        for i in bindings.indices {
+        var bindings = checked.bindings
+        for i in bindings.indices where replaced[i] != nil {
             bindings[i].replacedRegistration = replaced[i]
         }
         return report(outcomes, bindings, isApplied: true)
@@ -92,7 +92,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        return report(outcomes, try plan.check(against: index).map(\.binding), isApplied: false)
+        return report(outcomes, try plan.check(against: index).bindings, isApplied: false)
     }
 
     /// Reads and merges without consulting the index: the bindings instructions ask for,
@@ -139,7 +139,9 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return (plan, outcomes)
     }
 
-    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
-        DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings.sorted(by: DynamicInjectionReport.Binding.printOrder), isApplied: isApplied)
+    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: consuming [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
+        var bindings = bindings
+        bindings.sort(by: DynamicInjectionReport.Binding.printOrder)
+        return DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings, isApplied: isApplied)
     }
 }

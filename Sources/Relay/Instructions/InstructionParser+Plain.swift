@@ -25,16 +25,16 @@ extension InstructionParser {
     static func parsePlain(_ text: UnsafeBufferPointer<UInt8>, defaultScope: DependencyContainerScope) -> Parsed? {
         var values = PlainValues()
         var pairStart = 0
-        var index = 0
-        while index < text.count {
+        for index in text.indices {
             let byte = text[index]
+            // Most bytes are none of the special ones: a bit test.
+            if !PlainBytes.isSpecial(byte) { continue }
             if byte == UInt8(ascii: ",") {
                 guard values.add(pair: pairStart..<index, of: text) else { return nil }
                 pairStart = index + 1
             } else if PlainBytes.needsGeneralParser(byte, next: index + 1 < text.count ? text[index + 1] : 0) {
                 return nil
             }
-            index += 1
         }
         guard values.add(pair: pairStart..<text.count, of: text),
               let type = values.type, let factory = values.factory else { return nil }
@@ -90,6 +90,24 @@ extension InstructionParser {
 
 /// Byte-level helpers of the plain path.
 private enum PlainBytes {
+    /// Whether the plain path must look at `byte` more closely: `,`, or a byte that may
+    /// make the text not plain (``needsGeneralParser(_:next:)``). A bit set of the 256
+    /// byte values, as four words.
+    @inline(__always)
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        // C0 controls but tab; `(` (0x28), `,` (0x2C), `<` (0x3C).
+        case 0: word = 0x1000_1100_FFFF_FDFF
+        // `[` (0x5B), `\` (0x5C), DEL (0x7F).
+        case 1: word = 0x8000_0000_1800_0000
+        case 2: word = 0
+        // 0xC2, the first byte of a C1 control.
+        default: word = 0x4
+        }
+        return (word >> UInt64(byte & 63)) & 1 != 0
+    }
+
     /// Whether `byte` (followed by `next`) means the text is not plain: a backslash, an
     /// opening bracket, or the first byte of a control character other than tab (C0,
     /// DEL, or C1 — U+0080…U+009F, encoded `C2 80`…`C2 9F`).

@@ -98,6 +98,8 @@ extension InstructionText {
 
         /// Reads every line of `bytes`, the whole file.
         mutating func scanLines(of bytes: UnsafeBufferPointer<UInt8>) {
+            // Room for one instruction per line, so the array is not copied as it grows.
+            instructions.reserveCapacity(min(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1, limits.maxInstructions))
             // A byte order mark is not part of the first line.
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             var lineNumber = 1

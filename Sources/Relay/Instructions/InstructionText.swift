@@ -88,13 +88,16 @@ package enum InstructionText {
     /// walk the scalars to position an error.
     static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
         bytes.withUnsafeBufferPointer { buffer in
-            var previous: UInt8 = 0
-            for byte in buffer {
+            for index in buffer.indices {
+                let byte = buffer[index]
+                // The usual byte: printable ASCII, or part of a character other than C1.
+                if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { continue }
                 // C0 controls but tab, LF and CR; DEL; C1 controls (C2 80 … C2 9F).
-                let rejected = byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D
-                    : byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
-                if rejected { return nil }
-                previous = byte
+                switch byte {
+                case 0x09, 0x0A, 0x0D: continue
+                case 0xC2: if index + 1 < buffer.count, (0x80...0x9F).contains(buffer[index + 1]) { return nil }
+                default: return nil
+                }
             }
             return String(validating: buffer, as: UTF8.self)
         }
