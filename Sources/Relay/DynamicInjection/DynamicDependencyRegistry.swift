@@ -80,11 +80,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index)
         let replaced = ResolutionEngine.shared.insert(BindingPlan.registrations(for: checked))
-        var bindings = checked.bindings
-        for i in bindings.indices where replaced[i] != nil {
-            bindings[i].replacedRegistration = replaced[i]
-        }
-        return report(outcomes, bindings, isApplied: true)
+        return report(outcomes, checked.bindings, replaced: replaced, isApplied: true)
     }
 
     /// Reads, merges and checks without registering anything: what ``inject()`` would do.
@@ -139,9 +135,16 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return (plan, outcomes)
     }
 
-    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: consuming [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
-        var bindings = bindings
-        bindings.sort(by: DynamicInjectionReport.Binding.printOrder)
-        return DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings, isApplied: isApplied)
+    /// The report: `bindings` in print order, each with the origin of the registration
+    /// it replaced (`replaced`, at the same positions, when given).
+    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], replaced: [String?] = [], isApplied: Bool) -> DynamicInjectionReport {
+        // Sorted by position, so that the bindings are copied once, into the result.
+        let order = bindings.indices.sorted { DynamicInjectionReport.Binding.printOrder(bindings[$0], bindings[$1]) }
+        let sorted = order.map { position in
+            var binding = bindings[position]
+            if position < replaced.count, let origin = replaced[position] { binding.replacedRegistration = origin }
+            return binding
+        }
+        return DynamicInjectionReport(policy: policy, sources: sources, bindings: sorted, isApplied: isApplied)
     }
 }

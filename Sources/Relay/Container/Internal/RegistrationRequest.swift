@@ -2,7 +2,11 @@
 ///
 /// Code outside the engine never builds or touches a ``Registration``; it describes the
 /// factory with one of these and hands it to the engine in a ``RegistrationRequest``.
-struct DependencyFactory: Sendable {
+///
+/// A class, not a struct: it travels through the whole pipeline (index, checks, requests,
+/// registrations), and copying a reference is one retain where copying its three
+/// closures was three.
+final class DependencyFactory: Sendable {
     /// The type the factory produces when it is known statically; `nil` for an untyped
     /// factory, whose result is checked when it is resolved.
     let produces: DependencyKey?
@@ -10,6 +14,12 @@ struct DependencyFactory: Sendable {
     let make: @Sendable (DependencyContainer) throws -> Any
     /// The factory with its static type, for typed registrations; `nil` when untyped.
     fileprivate let typed: TypedFactory?
+
+    private init(produces: DependencyKey?, make: @escaping @Sendable (DependencyContainer) throws -> Any, typed: TypedFactory?) {
+        self.produces = produces
+        self.make = make
+        self.typed = typed
+    }
 
     /// A factory whose result type is known: `T`.
     static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {

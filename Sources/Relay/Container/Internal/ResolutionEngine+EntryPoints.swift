@@ -44,18 +44,19 @@ extension ResolutionEngine {
     func insert(_ requests: [RegistrationRequest]) -> [String?] {
         guard !requests.isEmpty else { return [] }
         // Consecutive requests usually share a scope: look each run's container up once.
-        var previous: (scope: DependencyContainerScope, container: DependencyContainer)?
-        let owners = requests.map { request in
-            if let previous, previous.scope == request.scope { return previous.container }
-            let owner = container(for: request.scope)
-            previous = (request.scope, owner)
-            return owner
-        }
-        let registrations = zip(requests, owners).map { $0.makeRegistration(owner: $1) }
-        let replaced = lock.withLock {
-            let replaced = zip(registrations, owners).map { registration, owner in
-                owner.table.updateValue(registration)?.origin
+        // (By index rather than zipped: iterating a zip copies every request.)
+        var owners: [DependencyContainer] = []
+        owners.reserveCapacity(requests.count)
+        for index in requests.indices {
+            if index > 0, requests[index].scope == requests[index - 1].scope {
+                owners.append(owners[index - 1])
+            } else {
+                owners.append(container(for: requests[index].scope))
             }
+        }
+        let registrations = requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
+        let replaced = lock.withLock {
+            let replaced = registrations.indices.map { owners[$0].table.updateValue(registrations[$0])?.origin }
             tablesChanged()
             return replaced
         }
