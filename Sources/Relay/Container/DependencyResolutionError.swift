@@ -27,12 +27,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
-    public var requestedType: String { storage.requestedType }
+    public var requestedType: String { String(reflecting: storage.requested) }
     /// The scope of the container the failing resolve started in.
     public var scope: DependencyContainerScope { storage.scope }
     /// The types being resolved when it failed, outermost first, ending with ``requestedType``
     /// (`["MyApp.ViewModel", "MyApp.DataStore", "MyApp.BackendService"]`).
-    public var chain: [String] { storage.chain }
+    public var chain: [String] { storage.chain.map(\.typeName) }
     /// For a missing registration: registered types with a similar name, and the same
     /// type registered in another scope, each described with where it is registered.
     public var nearMisses: [String] { storage.nearMisses }
@@ -49,21 +49,25 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// a resolve as a typed throw, and every level reserves room for it on the stack;
     /// one pointer instead of a dozen fields keeps those frames small (in debug builds
     /// that is most of what a nested resolve costs in stack, see `ThreadStack`).
+    ///
+    /// Type names are kept as types and named only when asked: naming a type can make
+    /// the runtime build metadata, which takes more stack than a depth error thrown at
+    /// the end of a thread's stack can count on.
     private let storage: Storage
 
     private final class Storage: Sendable {
         let reason: Reason
-        let requestedType: String
+        let requested: Any.Type
         let scope: DependencyContainerScope
-        let chain: [String]
+        let chain: [DependencyKey]
         let nearMisses: [String]
         let registration: String?
         let underlyingError: (any Error)?
         let stackSize: Int?
 
-        init(reason: Reason, requestedType: String, scope: DependencyContainerScope, chain: [String], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
             self.reason = reason
-            self.requestedType = requestedType
+            self.requested = requested
             self.scope = scope
             self.chain = chain
             self.nearMisses = nearMisses
@@ -73,8 +77,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requestedType: String, scope: DependencyContainerScope, chain: [String], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
-        storage = Storage(reason: reason, requestedType: requestedType, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize)
     }
 
     public var description: String {
@@ -134,27 +138,27 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     // MARK: Internal constructors
 
     static func missing(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String]) -> Self {
-        Self(reason: .missingRegistration, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil)
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requestedType: String(reflecting: requested), scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
         let names = chain.map(\.typeName)
         var cycle = Array(names[cycleStart...])
         if let acrossThreads { cycle += acrossThreads.map(\.typeName) }
-        return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requestedType: key.typeName, scope: scope, chain: names, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
+        return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
     }
 
     /// `stackSize` is set (0 when unknown) when the thread's stack, not the depth limit,
     /// stopped the chain.
     static func tooDeep(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], limit: Int, stackSize: Int? = nil) -> Self {
-        Self(reason: .resolutionTooDeep(limit: limit), requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
+        Self(reason: .resolutionTooDeep(limit: limit), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
     }
 
     static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: error, stackSize: nil)
+        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil)
     }
 }

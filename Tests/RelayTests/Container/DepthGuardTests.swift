@@ -73,14 +73,23 @@ private final class ThreadBody: Sendable {
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
-/// Runs `body` on a new thread with a `stackSize`-byte stack and waits for it.
+/// Runs `body` on a new thread whose stack is exactly `stackSize` bytes and waits for it.
+///
+/// The stack is memory of its own (below a guard page): a size given with
+/// `pthread_attr_setstacksize` is a minimum, and the C library may hand the thread a
+/// larger stack it cached from an earlier thread, which would make the test too easy.
 func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
     let result = Locked<Result?>(nil)
     let context = Unmanaged.passRetained(ThreadBody { result.withLock { $0 = body() } }).toOpaque()
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let mapping = mmap(nil, stackSize + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    precondition(mapping != MAP_FAILED)
+    defer { munmap(mapping, stackSize + page) }
+    precondition(mprotect(mapping, page, PROT_NONE) == 0)
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
-    precondition(pthread_attr_setstacksize(&attributes, stackSize) == 0)
+    precondition(pthread_attr_setstack(&attributes, mapping! + page, stackSize) == 0)
     #if canImport(Darwin)
     var thread: pthread_t?
     precondition(pthread_create(&thread, &attributes, { raw in

@@ -67,6 +67,8 @@ struct ResolutionThread {
         /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
         /// when the thread's stack is unknown.
         let stackLimit: UInt
+        /// The thread's stack size in bytes, for the error; 0 when unknown.
+        let stackSize: Int
         let frames: UnsafeMutablePointer<Frame>
         let slots: UnsafeMutablePointer<Slot>
         /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
@@ -79,7 +81,9 @@ struct ResolutionThread {
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
             layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
             layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
-            stackLimit = ThreadStack.limit()
+            let stack = ThreadStack.bounds()
+            stackLimit = stack.map { $0.low + UInt(ThreadStack.reserve(forStackOf: $0.size)) } ?? 0
+            stackSize = stack?.size ?? 0
         }
 
         func destroy() {
@@ -251,6 +255,8 @@ struct ResolutionThread {
     /// ``push(_:requestedIn:)`` for a registration the caller keeps alive.
     @inline(__always)
     func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        // The stack first: every other error takes more stack to build.
+        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(unmanaged.takeUnretainedValue(), scope: scope) }
         let depth = state.pointee.depth
         let frames = state.pointee.frames
         var i = 0
@@ -259,7 +265,6 @@ struct ResolutionThread {
             i += 1
         }
         guard depth < Self.maximumDepth else { throw tooDeep(unmanaged.takeUnretainedValue(), scope: scope) }
-        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(unmanaged.takeUnretainedValue(), scope: scope) }
         (frames + depth).initialize(to: Frame(registration: unmanaged))
         state.pointee.depth = depth + 1
     }
@@ -276,7 +281,7 @@ struct ResolutionThread {
 
     @inline(never)
     private func outOfStack(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
-        .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: state.pointee.depth, stackSize: ThreadStack.bounds()?.size ?? 0)
+        .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: state.pointee.depth, stackSize: state.pointee.stackSize)
     }
 
     @inline(__always)

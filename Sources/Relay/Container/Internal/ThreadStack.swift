@@ -9,11 +9,12 @@ import Musl
 /// Where the calling thread's stack ends, so that a deep chain of nested resolves stops
 /// with an error before it overflows the stack.
 ///
-/// Every nested resolve takes stack: the factory's frames and Relay's (about 1–2 KiB in
-/// release builds, 3–5 KiB in debug builds, see docs/performance.md). 512 levels — the
-/// depth limit — fit the 8 MiB of a main thread but not the 512 KiB of a secondary
-/// thread on some platforms, where a legal 200-deep chain used to crash. So each thread
-/// records the lowest address a nested resolve may start at (``ResolutionThread/State/stackLimit``)
+/// Every nested resolve takes stack: the factory's frames and Relay's (under 1 KiB in
+/// release builds, about 3 KiB in debug builds, see docs/performance.md; before this
+/// guard it was about 2 and 5–8 KiB). 512 levels — the depth limit — fit the 8 MiB of a
+/// main thread but not always the 512 KiB of a secondary thread, where a legal 200-deep
+/// chain used to crash. So each thread
+/// records the lowest address a nested resolve may start at (`ResolutionThread.State.stackLimit`)
 /// and ``ResolutionThread/push(_:requestedIn:)`` compares the current stack address
 /// with it: one load and one compare.
 enum ThreadStack {
@@ -54,13 +55,6 @@ enum ThreadStack {
     /// A quarter of the stack, at most 64 KiB.
     static func reserve(forStackOf size: Int) -> Int {
         min(64 * 1024, size / 4)
-    }
-
-    /// The lowest address a nested resolve may start at on the calling thread; 0 when
-    /// the stack is unknown.
-    static func limit() -> UInt {
-        guard let bounds = bounds() else { return 0 }
-        return bounds.low + UInt(reserve(forStackOf: bounds.size))
     }
 
     /// An address in the caller's stack frame: where the stack is now, give or take a
