@@ -82,10 +82,10 @@ extension DependencyContainer {
     /// strong local, or the thread's cache).
     @inline(__always)
     private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        try thread.push(caller._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.registration) }, requestedIn: scope)
+        try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
         defer { thread.pop() }
         do {
-            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.registration.owner) }
+            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
         } catch {
             throw wrapFailure(error, thread: thread)
         }

@@ -48,13 +48,18 @@ struct TypedFactory: Sendable {
 ///
 /// `@unchecked Sendable` is safe: it is immutable.
 class TypedCaller: @unchecked Sendable {
-    /// The registration that owns this caller. Unowned and unretained: a caller is used
-    /// only while its registration is alive (a strong local on the resolve path, or a
-    /// per-thread cache entry, which retains the registration).
-    unowned(unsafe) let registration: Registration
+    /// The registration that owns this caller, unretained (`Unmanaged`, so that reading
+    /// it costs no reference counting): a caller is used only while its registration is
+    /// alive (a strong local on the resolve path, or a per-thread cache entry, which
+    /// retains the registration).
+    let registration: Unmanaged<Registration>
+    /// The registration's owner, which its factory receives. Held here too so that the
+    /// resolve path reads it from the caller it already has, without a retain.
+    let owner: DependencyContainer
 
     init(registration: Registration) {
-        self.registration = registration
+        self.registration = Unmanaged.passUnretained(registration)
+        self.owner = registration.owner
     }
 
     /// Runs the factory and wraps the result for storage as a singleton.
@@ -73,8 +78,8 @@ final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
         super.init(registration: registration)
     }
 
-    override func makeHolder() throws -> AnyObject { SingletonValue(try factory(registration.owner)) }
-    override func makeValue() throws -> Any { try factory(registration.owner) }
+    override func makeHolder() throws -> AnyObject { SingletonValue(try factory(owner)) }
+    override func makeValue() throws -> Any { try factory(owner) }
 }
 
 /// One registration: a factory, its lifecycle, and the container that owns it.

@@ -205,7 +205,7 @@ struct ResolutionThread {
 
     /// Caches a transient registration for this thread.
     func fill<T>(container: ObjectIdentifier, type: T.Type, transient caller: TypedFactoryCaller<T>, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration, generation: generation)
+        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration.takeUnretainedValue(), generation: generation)
     }
 
     private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, object: AnyObject, generation: UInt) {
@@ -255,9 +255,14 @@ struct ResolutionThread {
     /// ``push(_:requestedIn:)`` for a registration the caller keeps alive.
     @inline(__always)
     func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
-        // The stack first: every other error takes more stack to build.
-        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(unmanaged.takeUnretainedValue(), scope: scope) }
         let depth = state.pointee.depth
+        // The stack first: every other error takes more stack to build. Every fourth
+        // level, out of line: reading the stack address takes the address of a local,
+        // which would give every function this is inlined into (the resolve fast path)
+        // a stack-protector check; the reserve covers the levels in between.
+        if depth & (ThreadStack.checkInterval - 1) == ThreadStack.checkInterval - 1 {
+            try checkStack(unmanaged, scope: scope)
+        }
         let frames = state.pointee.frames
         var i = 0
         while i < depth {
@@ -277,6 +282,11 @@ struct ResolutionThread {
     @inline(never)
     private func tooDeep(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
         .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: Self.maximumDepth)
+    }
+
+    @inline(never)
+    private func checkStack(_ registration: Unmanaged<Registration>, scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(registration.takeUnretainedValue(), scope: scope) }
     }
 
     @inline(never)

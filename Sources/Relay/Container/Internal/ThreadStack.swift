@@ -16,7 +16,7 @@ import Musl
 /// chain used to crash. So each thread
 /// records the lowest address a nested resolve may start at (`ResolutionThread.State.stackLimit`)
 /// and ``ResolutionThread/push(_:requestedIn:)`` compares the current stack address
-/// with it: one load and one compare.
+/// with it every ``checkInterval`` levels.
 enum ThreadStack {
     /// The calling thread's stack: its lowest address and its size in bytes, or `nil`
     /// when the platform does not say (then only the depth limit applies).
@@ -50,16 +50,21 @@ enum ThreadStack {
     }()
     #endif
 
-    /// The stack a nested resolve must find free to start: room for its own frames and
-    /// its factory's, and for building and throwing the depth error back up the chain.
-    /// A quarter of the stack, at most 64 KiB.
+    /// How often a nested resolve checks the stack: at every `checkInterval`-th level
+    /// (a power of two).
+    static let checkInterval = 4
+
+    /// The stack a nested resolve must find free to start: room for the frames of the
+    /// ``checkInterval`` levels until the next check and their factories', and for
+    /// building and throwing the depth error back up the chain. A quarter of the stack,
+    /// at most 64 KiB.
     static func reserve(forStackOf size: Int) -> Int {
         min(64 * 1024, size / 4)
     }
 
-    /// An address in the caller's stack frame: where the stack is now, give or take a
-    /// frame.
-    @inline(__always)
+    /// An address in this function's stack frame: where the stack is now, give or take a
+    /// frame. Not inlined: it takes the address of a local.
+    @inline(never)
     static func currentAddress() -> UInt {
         var marker: UInt8 = 0
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
