@@ -64,7 +64,7 @@ for user in "${layers[@]}"; do
 done
 
 # The sealed engine.
-sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|table\.entries|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
+sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|\btable(\.|\[)|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
 hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||'); do code_lines "$dir"; done \
     | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*let table = RegistrationTable\(\)$' \
     | grep -E "$sealed" || true)

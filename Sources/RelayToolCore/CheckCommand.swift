@@ -29,7 +29,7 @@ struct CheckCommand {
                 let count = instructions.count == 1 ? "1 instruction" : "\(instructions.count) instructions"
                 context.print("\(source.name): \(count) OK" + (index.map { ", every key in \($0)" } ?? ""))
             } catch let error as DynamicInjectionError {
-                context.report(error.diagnostics)
+                context.report(error)
                 failed = true
             } catch {
                 context.printError("\(source.name): error: \(error)")

@@ -45,7 +45,7 @@ struct ExplainCommand {
                 report = try registry.merge()
             }
         } catch {
-            context.report(error.diagnostics)
+            context.report(error)
             return RelayExitStatus.failure
         }
         if options.json {

@@ -22,7 +22,7 @@ struct FormatCommand {
         do {
             instructions = try source.readInstructions(context: InstructionReadContext())
         } catch let error as DynamicInjectionError {
-            context.report(error.diagnostics)
+            context.report(error)
             return false
         } catch {
             context.printError("\(path): error: \(error)")

@@ -47,11 +47,11 @@ package struct RelayToolContext {
         errorOutput(line + "\n")
     }
 
-    /// Writes each diagnostic (and its notes) to standard error.
-    func report(_ diagnostics: [RelayDiagnostic]) {
-        for diagnostic in diagnostics {
-            printError(diagnostic.description)
-        }
+    /// Writes the error's diagnostics (and their notes) to standard error, as its
+    /// description gives them: the first ``DynamicInjectionError/descriptionLimit``, then
+    /// how many more there are.
+    func report(_ error: DynamicInjectionError) {
+        printError(error.description)
     }
 
     /// `path` as the file system sees it: joined to ``workingDirectory`` when relative.

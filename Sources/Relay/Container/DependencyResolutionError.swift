@@ -17,7 +17,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case circularDependency(cycle: [String], acrossThreads: Bool)
         /// The factory threw an error of its own (see ``DependencyResolutionError/underlyingError``).
         case factoryFailed
-        /// The chain of nested resolutions exceeded `limit` (a runaway recursion).
+        /// The chain of nested resolutions reached `limit`: 512 (a runaway recursion), or
+        /// fewer on a thread whose stack would not hold another level (the description
+        /// then says so) — the resolve stops with this error instead of overflowing the
+        /// stack.
         case resolutionTooDeep(limit: Int)
         /// The type is registered with `isolation: MainActor.self` and was resolved off the
         /// main actor. Relay never hops threads to create it.
@@ -25,22 +28,61 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
-    public let requestedType: String
+    public var requestedType: String { String(reflecting: storage.requested) }
     /// The scope of the container the failing resolve started in.
-    public let scope: DependencyContainerScope
+    public var scope: DependencyContainerScope { storage.scope }
     /// The types being resolved when it failed, outermost first, ending with ``requestedType``
     /// (`["MyApp.ViewModel", "MyApp.DataStore", "MyApp.BackendService"]`).
-    public let chain: [String]
+    public var chain: [String] { storage.chain.map(\.typeName) }
     /// For a missing registration: registered types with a similar name, and the same
     /// type registered in another scope, each described with where it is registered.
-    public let nearMisses: [String]
+    public var nearMisses: [String] { storage.nearMisses }
     /// Where the registration involved was made (`File.swift:12`, or the instruction that
     /// injected it), when one was found.
-    public let registration: String?
+    public var registration: String? { storage.registration }
     /// The error the factory threw, for ``Reason/factoryFailed``.
-    public let underlyingError: (any Error)?
+    public var underlyingError: (any Error)? { storage.underlyingError }
+    /// For a ``Reason/resolutionTooDeep(limit:)`` stopped by the thread's stack rather
+    /// than the depth limit: the stack's size in bytes (0 when unknown).
+    var stackSize: Int? { storage.stackSize }
+
+    /// Everything above, behind one reference. The error travels through every level of
+    /// a resolve as a typed throw, and every level reserves room for it on the stack;
+    /// one pointer instead of a dozen fields keeps those frames small (in debug builds
+    /// that is most of what a nested resolve costs in stack, see `ThreadStack`).
+    ///
+    /// Type names are kept as types and named only when asked: naming a type can make
+    /// the runtime build metadata, which takes more stack than a depth error thrown at
+    /// the end of a thread's stack can count on.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let reason: Reason
+        let requested: Any.Type
+        let scope: DependencyContainerScope
+        let chain: [DependencyKey]
+        let nearMisses: [String]
+        let registration: String?
+        let underlyingError: (any Error)?
+        let stackSize: Int?
+
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
+            self.reason = reason
+            self.requested = requested
+            self.scope = scope
+            self.chain = chain
+            self.nearMisses = nearMisses
+            self.registration = registration
+            self.underlyingError = underlyingError
+            self.stackSize = stackSize
+        }
+    }
+
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize)
+    }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
     /// `fix:` line.
@@ -62,7 +104,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             let error = underlyingError.map { String(describing: $0) } ?? "an error"
             lines.append("Relay cannot resolve \(requestedType) in \(place): its factory (registered at \(registration ?? "an unknown place")) threw: \(error)")
         case let .resolutionTooDeep(limit):
-            lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
+            if let stackSize {
+                let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
+                lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
+            } else {
+                lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
+            }
         case .requiresMainActor:
             lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
         }
@@ -88,6 +135,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case .factoryFailed:
             return "see the factory's error above; it was thrown while creating \(requestedType)."
         case .resolutionTooDeep:
+            if stackSize != nil {
+                return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
+            }
             return "check the factories in the chain above for unbounded recursion."
         case .requiresMainActor:
             return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
@@ -97,29 +147,31 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     // MARK: Internal constructors
 
     static func missing(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String]) -> Self {
-        Self(reason: .missingRegistration, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: nearMisses, registration: nil, underlyingError: nil)
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requestedType: String(reflecting: requested), scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: nil)
+        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
         let names = chain.map(\.typeName)
         var cycle = Array(names[cycleStart...])
         if let acrossThreads { cycle += acrossThreads.map(\.typeName) }
-        return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requestedType: key.typeName, scope: scope, chain: names, nearMisses: [], registration: nil, underlyingError: nil)
+        return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .requiresMainActor, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: nil)
+        Self(reason: .requiresMainActor, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
-    static func tooDeep(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], limit: Int) -> Self {
-        Self(reason: .resolutionTooDeep(limit: limit), requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: nil, underlyingError: nil)
+    /// `stackSize` is set (0 when unknown) when the thread's stack, not the depth limit,
+    /// stopped the chain.
+    static func tooDeep(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], limit: Int, stackSize: Int? = nil) -> Self {
+        Self(reason: .resolutionTooDeep(limit: limit), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
     }
 
     static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requestedType: key.typeName, scope: scope, chain: chain.map(\.typeName), nearMisses: [], registration: registration, underlyingError: error)
+        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil)
     }
 }

@@ -8,7 +8,7 @@
 /// **Precedence, stated once:** ``inputs`` are ordered highest precedence first. For each
 /// (scope, type) the first input that binds it wins whole; what lower inputs say for it
 /// is kept as ``DynamicInjectionReport/Binding/overridden``. Inside one input a (scope,
-/// type) may be bound once (see `splittingRepeats()`).
+/// type) may be bound once (see `LocatedInstruction.repeatError(previous:)`).
 struct BindingPlan {
     /// Everything one source (or the code) asked for, as meta containers.
     struct Input {
@@ -17,18 +17,12 @@ struct BindingPlan {
         let metaContainers: [DependencyMetaContainer]
     }
 
-    /// A merged binding with what the index says of its keys, ready to register.
+    /// The merged bindings with what the index says of their keys, ready to register.
     struct Checked {
-        let binding: DynamicInjectionReport.Binding
-        let type: DependencyKey
-        let factory: DependencyFactory
-
-        /// The binding, marked when its factory is untyped.
-        var bindingWithFactoryKind: DynamicInjectionReport.Binding {
-            var binding = binding
-            binding.isCheckedWhenResolved = factory.produces == nil
-            return binding
-        }
+        /// The plan's bindings, each marked when its factory is untyped.
+        let bindings: [DynamicInjectionReport.Binding]
+        /// For each binding, at the same position, the indexed type and factory.
+        let entries: [(type: DependencyKey, factory: DependencyFactory)]
     }
 
     /// The merged bindings, in the order their winning instructions first appear.
@@ -37,20 +31,44 @@ struct BindingPlan {
     private(set) var diagnostics: [RelayDiagnostic] = []
 
     /// Merges `inputs`, highest precedence first.
+    ///
+    /// One pass, one table look-up per instruction: for each (scope, type) the table says
+    /// which binding holds it and which input spoke for it last (with that instruction's
+    /// origin). An instruction for a slot its own input already bound is a repeat
+    /// (``LocatedInstruction/repeatError(previous:)``); one for a slot an earlier input
+    /// bound is overridden by it.
     init(merging inputs: [Input]) {
-        var positions: [BindingSlot: Int] = [:]
-        for input in inputs {
-            let (kept, repeats) = input.metaContainers.flatMap(\.locatedInstructions).splittingRepeats()
-            diagnostics += repeats
-            for located in kept {
-                if let position = positions[located.slot] {
-                    bindings[position].overridden.append(located)
-                } else {
-                    positions[located.slot] = bindings.count
+        let count = inputs.reduce(0) { total, input in input.metaContainers.reduce(total) { $0 + $1.definitions.count } }
+        var slots: [BindingSlot: SlotEntry] = [:]
+        slots.reserveCapacity(count)
+        bindings.reserveCapacity(count)
+        for (inputNumber, input) in inputs.enumerated() {
+            for located in input.metaContainers.lazy.flatMap(\.locatedInstructions) {
+                let slot = located.slot
+                let entry = SlotEntry(binding: bindings.count, input: inputNumber, origin: located.origin)
+                // Usually the slot is new, and this insert is the only look-up.
+                guard let earlier = slots.updateValue(entry, forKey: slot) else {
                     bindings.append(DynamicInjectionReport.Binding(located))
+                    continue
+                }
+                if earlier.input == inputNumber {
+                    slots[slot] = earlier
+                    diagnostics.append(located.repeatError(previous: earlier.origin))
+                } else {
+                    slots[slot] = SlotEntry(binding: earlier.binding, input: inputNumber, origin: located.origin)
+                    bindings[earlier.binding].overridden.append(located)
                 }
             }
         }
+    }
+
+    /// What the merge knows about one (scope, type).
+    private struct SlotEntry {
+        /// The position of its binding in ``bindings``.
+        let binding: Int
+        /// The last input that gave an instruction for it, and that instruction's origin.
+        let input: Int
+        let origin: InstructionOrigin
     }
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
@@ -61,26 +79,29 @@ struct BindingPlan {
     ///
     /// - Parameter hint: A note added to every unknown-key error of a non-empty index,
     ///   saying where the keys were expected to come from; `nil` for none.
-    func check(against index: DynamicDependencyIndex, hint: RelayDiagnostic? = nil) throws(DynamicInjectionError) -> [Checked] {
+    func check(against index: DynamicDependencyIndex, hint: RelayDiagnostic? = nil) throws(DynamicInjectionError) -> Checked {
         if let failure = index.prepareIfNeeded() {
             throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
         }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
-        var checked: [Checked] = []
+        var entries: [(type: DependencyKey, factory: DependencyFactory)] = []
+        entries.reserveCapacity(bindings.count)
+        var marked = bindings
         var problems: [RelayDiagnostic] = []
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
-        for binding in bindings {
+        for (position, binding) in bindings.enumerated() {
             let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
             let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
             let found = Self.problems(binding, type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
             if found.isEmpty, let type, let factory {
-                checked.append(Checked(binding: binding, type: type, factory: factory))
+                entries.append((type, factory))
+                marked[position].isCheckedWhenResolved = factory.produces == nil
             }
             problems += found
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return checked
+        return Checked(bindings: marked, entries: entries)
     }
 
     /// Looks every binding up in `catalog` — a manifest an app exported — with the same
@@ -136,16 +157,25 @@ struct BindingPlan {
 
     /// The registration each checked binding makes, in the same order, described by the
     /// instruction and its origin.
-    static func registrations(for checked: [Checked]) -> [RegistrationRequest] {
-        checked.map { item in
-            let binding = item.binding
-            return RegistrationRequest(
+    static func registrations(for checked: Checked) -> [RegistrationRequest] {
+        zip(checked.bindings, checked.entries).map { binding, entry in
+            RegistrationRequest(
                 scope: binding.scope,
-                key: item.type,
+                key: entry.type,
                 lifecycle: binding.lifecycle,
-                origin: .described("instruction `\(binding.instruction)` from \(binding.origin)"),
-                factory: item.factory
+                origin: .deferred(InstructionRegistrationOrigin(instruction: binding.instruction, origin: binding.origin)),
+                factory: entry.factory
             )
         }
     }
+}
+
+/// Where an injected registration was made, for diagnostics:
+/// ``instruction `type=…,factory=…` from config/ui.relay:4:1``. Formatted only when a
+/// diagnostic or report asks.
+struct InstructionRegistrationOrigin: CustomStringConvertible, Sendable {
+    let instruction: DependencyInjectionInstruction
+    let origin: InstructionOrigin
+
+    var description: String { "instruction `\(instruction)` from \(origin)" }
 }

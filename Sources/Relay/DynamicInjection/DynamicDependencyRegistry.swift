@@ -105,12 +105,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index)
         let replaced = ResolutionEngine.shared.insert(BindingPlan.registrations(for: checked))
-        var bindings = checked.map(\.bindingWithFactoryKind)
-        for i in bindings.indices {
-            bindings[i].replacedRegistration = replaced[i]
-        }
         // With the policy off only meta containers given in code can have been applied.
-        let report = report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        let report = report(outcomes, checked.bindings, replaced: replaced, isApplied: policy.isEnabled || !metaContainers.isEmpty)
         outputs?.deliver(report, index: index)
         return report
     }
@@ -122,7 +118,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        return report(outcomes, try plan.check(against: index).map(\.bindingWithFactoryKind), isApplied: false)
+        return report(outcomes, try plan.check(against: index).bindings, isApplied: false)
     }
 
     /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
@@ -186,7 +182,16 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return (plan, outcomes)
     }
 
-    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
-        DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings.sorted(by: DynamicInjectionReport.Binding.printOrder), isApplied: isApplied)
+    /// The report: `bindings` in print order, each with the origin of the registration
+    /// it replaced (`replaced`, at the same positions, when given).
+    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], replaced: [String?] = [], isApplied: Bool) -> DynamicInjectionReport {
+        // Sorted by position, so that the bindings are copied once, into the result.
+        let order = bindings.indices.sorted { DynamicInjectionReport.Binding.printOrder(bindings[$0], bindings[$1]) }
+        let sorted = order.map { position in
+            var binding = bindings[position]
+            if position < replaced.count, let origin = replaced[position] { binding.replacedRegistration = origin }
+            return binding
+        }
+        return DynamicInjectionReport(policy: policy, sources: sources, bindings: sorted, isApplied: isApplied)
     }
 }

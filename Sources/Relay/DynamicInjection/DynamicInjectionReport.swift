@@ -65,7 +65,9 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
 
         /// Orders bindings for output: by scope (global first), then type key.
         static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
-            DependencyInjectionInstruction.printOrder(lhs.instruction, rhs.instruction)
+            // DependencyInjectionInstruction.printOrder's rule, on the fields themselves
+            // (building two instructions per comparison made sorting 10,000 bindings slow).
+            lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
         }
 
         /// The instruction this binding carries out.

@@ -12,24 +12,29 @@ struct CommandLineInstructionCollector {
         self.limits = limits
     }
 
-    /// Problems found so far, in argument order.
-    var diagnostics: [RelayDiagnostic] {
-        get { result.diagnostics }
-        set { result.diagnostics = newValue }
+    /// Records a problem, after those found so far (argument order).
+    ///
+    /// A method rather than a settable `diagnostics` property on purpose: appending through
+    /// a computed property reads the array out, appends to the copy and writes it back,
+    /// which copies every diagnostic so far on every append — quadratic in the number of
+    /// problems (65,536 malformed lines took over a minute). Appending to the stored array
+    /// is amortised constant time.
+    mutating func report(_ diagnostic: RelayDiagnostic) {
+        result.diagnostics.append(diagnostic)
     }
 
     /// Parses one `-d` value; `columnOffset` scalars precede it inside its argument.
     mutating func addInstruction(_ text: String, argumentIndex: Int, columnOffset: Int) {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
-            diagnostics.append(limits.sizeError("the argument", bytes: size, remedy: "move the instructions to a .relay file and pass -d @<path>,", at: .commandLine(argumentIndex: argumentIndex)))
+            report(limits.sizeError("the argument", bytes: size, remedy: "move the instructions to a .relay file and pass -d @<path>,", at: .commandLine(argumentIndex: argumentIndex)))
             return
         }
         do {
             let parsed = try InstructionParser.parse(text, defaultScope: .global)
             append(LocatedInstruction(instruction: parsed.instruction, origin: .commandLine(argumentIndex: argumentIndex)))
         } catch {
-            diagnostics.append(.error(error.message, at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + error.column)))
+            report(.error(error.message, at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + error.column)))
         }
     }
 
@@ -38,10 +43,10 @@ struct CommandLineInstructionCollector {
     mutating func add(_ read: InstructionSourceReadResult, namedBy note: RelayDiagnostic) {
         for diagnostic in read.diagnostics {
             guard diagnostic.origin.line == nil else {
-                diagnostics.append(diagnostic)
+                report(diagnostic)
                 continue
             }
-            diagnostics.append(RelayDiagnostic(
+            report(RelayDiagnostic(
                 origin: diagnostic.origin,
                 severity: diagnostic.severity,
                 message: diagnostic.message,
@@ -58,7 +63,7 @@ struct CommandLineInstructionCollector {
         guard !isFull else { return }
         guard result.instructions.count < limits.maxInstructions else {
             isFull = true
-            diagnostics.append(limits.countError(in: " on the command line", remedy: "move some to a .relay file", at: located.origin))
+            report(limits.countError(in: " on the command line", remedy: "move some to a .relay file", at: located.origin))
             return
         }
         result.instructions.append(located)

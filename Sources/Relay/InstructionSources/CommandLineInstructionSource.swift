@@ -87,10 +87,10 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
         for item in DependencyArgumentScanner.scan(arguments) {
             switch item {
             case .problem(let diagnostic):
-                collector.diagnostics.append(diagnostic)
+                collector.report(diagnostic)
             case .instruction(let text, let index, let offset):
                 if let raw = rawArguments?[index], let bad = UTF8Validation.firstInvalidByte(in: raw) {
-                    collector.diagnostics.append(.error(
+                    collector.report(.error(
                         "invalid UTF-8 byte \(UTF8Validation.hex(bad.byte)) in the argument; pass instructions as UTF-8 text",
                         at: .commandLine(argumentIndex: index, column: bad.column)
                     ))
@@ -104,7 +104,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
                 collector.add(file, namedBy: .note("the file is named here", at: .commandLine(argumentIndex: index)))
             case .standardInput(let index):
                 if let first = standardInputIndex {
-                    collector.diagnostics.append(.error(
+                    collector.report(.error(
                         "standard input can be read only once; remove one of the '-d -' arguments",
                         at: .commandLine(argumentIndex: index),
                         notes: [.note("standard input is first read here", at: .commandLine(argumentIndex: first))]

@@ -69,7 +69,7 @@ public enum InstructionSourceParsing {
     /// Adds the duplicate check to what one source read, then returns its instructions or
     /// throws every diagnostic.
     static func finish(_ result: InstructionSourceReadResult, sourceName: String) throws(DynamicInjectionError) -> [LocatedInstruction] {
-        let diagnostics = result.diagnostics + result.instructions.splittingRepeats().repeats
+        let diagnostics = result.diagnostics + result.instructions.repeatDiagnostics
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         return result.instructions
     }

@@ -28,9 +28,25 @@ public struct DynamicInjectionError: Error, Hashable, Sendable, CustomStringConv
         self.diagnostics = diagnostics
     }
 
-    /// The diagnostics, one per line (notes on their own lines), GNU style.
+    /// How many diagnostics ``description`` shows: the first 100. A source can hold tens
+    /// of thousands of problems (a generated file gone wrong, a script passing `-d` in a
+    /// loop), and printing them all buries the first one — usually the cause — under
+    /// pages of repeats. ``diagnostics`` always holds every one.
+    public static let descriptionLimit = 100
+
+    /// The diagnostics, one per line (notes on their own lines), GNU style: the first
+    /// ``descriptionLimit`` of them, then, if there are more, one line saying how many
+    /// more there are (`… and 99900 more problems (100000 in all); …`).
+    ///
+    /// This is the one place that caps what Relay prints: the `relay` tool and
+    /// `relay-demo` print this description too.
     public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
+        var lines = diagnostics.prefix(Self.descriptionLimit).map(\.description)
+        let hidden = diagnostics.count - Self.descriptionLimit
+        if hidden > 0 {
+            lines.append("… and \(hidden) more \(hidden == 1 ? "problem" : "problems") (\(diagnostics.count) in all); fix the ones above first, or read DynamicInjectionError.diagnostics for every one")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The same text as ``description``, for `localizedDescription`.

@@ -21,8 +21,19 @@ enum InstructionParser {
 
     typealias Failure = DependencyInjectionInstructionError
 
+    /// Parses one instruction: plain text on the fast path (``parsePlain(_:defaultScope:)``),
+    /// anything else — escapes, brackets, errors — with ``parseGeneral(_:defaultScope:)``.
     static func parse(_ text: some StringProtocol, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
-        let input = String(text)
+        var input = String(text)
+        if let parsed = input.withUTF8({ parsePlain($0, defaultScope: defaultScope) }) { return parsed }
+        return try parseGeneral(input, defaultScope: defaultScope)
+    }
+
+    /// The general parser: the whole grammar, and every error message. It works on one
+    /// value per character (escapes resolved, with columns), which makes it simple to
+    /// follow and to word errors precisely, at about ten times the cost of the plain path.
+    static func parseGeneral(_ input: String, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
+        let text = input
         func fail(_ message: String, _ column: Int) -> Failure {
             Failure(message: message, column: column, input: input)
         }
@@ -40,7 +51,7 @@ enum InstructionParser {
         }
         let pairs = try splitPairs(units, fail: fail)
 
-        var values: [String: (value: String, column: Int, quoted: String)] = [:]
+        var values: [String: (value: String, column: Int, units: ArraySlice<Unit>)] = [:]
         var keyColumns: [String: Int] = [:]
         for (index, pair) in pairs.enumerated() {
             let units = trimmed(pair.units[...])
@@ -71,7 +82,7 @@ enum InstructionParser {
             guard let valueColumn = valueUnits.first?.column else {
                 throw fail("empty value for '\(key)'; write a value after '\(key)='", units[equals].column + 1)
             }
-            values[key] = (string(valueUnits), valueColumn, quoted(valueUnits))
+            values[key] = (string(valueUnits), valueColumn, valueUnits)
         }
 
         guard let type = values["type"] else {
@@ -83,7 +94,7 @@ enum InstructionParser {
         var lifecycle = LifecycleType.singleton
         if let given = values["lifecycle"] {
             guard let parsed = LifecycleType(rawValue: given.value) else {
-                throw fail("invalid lifecycle \(given.quoted); lifecycle must be exactly 'singleton' or 'transient'", given.column)
+                throw fail("invalid lifecycle \(quoted(given.units)); lifecycle must be exactly 'singleton' or 'transient'", given.column)
             }
             lifecycle = parsed
         }

@@ -47,7 +47,7 @@ extension InstructionText {
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        scanRelayFile(text, source: source, limits: limits) { _ in }
+        scanRelayFile(text, source: source, limits: limits, classified: nil)
     }
 
     /// What each line of a `.relay` file is, as the parser reads it (the `relay format`
@@ -61,57 +61,95 @@ extension InstructionText {
     }
 
     /// Parses the `.relay` format (see ``parseRelayFile(_:source:limits:)``), telling
-    /// `classified` what every line is, in order.
+    /// `classified`, when given, what every line is, in order.
+    ///
+    /// It reads the text's UTF-8 bytes in place: lines, blanks, comments and the plain
+    /// instructions of ``InstructionParser/parsePlain(_:defaultScope:)`` need no other
+    /// form. Only headers and instructions the general parser must read become a
+    /// `String` of their own. Every structural character (LF, CR, space, tab, `#`, `[`)
+    /// is ASCII, so byte offsets within a line's indentation are also scalar columns.
     private static func scanRelayFile(
         _ text: String,
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits,
-        classified: (RelayFileLine) -> Void
+        classified: ((RelayFileLine) -> Void)?
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
             return ([], [limits.sizeError("the input", bytes: size, remedy: "split the file", at: source(1, 1).withoutPosition)])
         }
-        var scalars = Substring(text).unicodeScalars
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var text = text
+        return withoutActuallyEscaping(source) { source in
+            var scanner = RelayFileScanner(source: source, limits: limits, classified: classified)
+            text.withUTF8 { scanner.scanLines(of: $0) }
+            return (scanner.instructions, scanner.diagnostics)
+        }
+    }
 
+    /// The state of one ``scanRelayFile(_:source:limits:classified:)`` run: the header in
+    /// force, and what has been found so far.
+    private struct RelayFileScanner {
+        let source: (_ line: Int, _ column: Int) -> InstructionOrigin
+        let limits: InstructionSourceLimits
+        let classified: ((RelayFileLine) -> Void)?
         var instructions: [LocatedInstruction] = []
         var diagnostics: [RelayDiagnostic] = []
         var header = Header.none
-        for (index, line) in lines(of: scalars).enumerated() {
-            let lineNumber = index + 1
-            guard let start = line.firstIndex(where: { !InstructionSyntax.isBlank($0) }),
-                  let end = line.lastIndex(where: { !InstructionSyntax.isBlank($0) }) else {
-                classified(.blank)
-                continue
+
+        /// Reads every line of `bytes`, the whole file.
+        mutating func scanLines(of bytes: UnsafeBufferPointer<UInt8>) {
+            // Room for one instruction per line, so the array is not copied as it grows.
+            instructions.reserveCapacity(min(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1, limits.maxInstructions))
+            // A byte order mark is not part of the first line.
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var lineNumber = 1
+            while true {
+                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+                // A CR before the LF (CRLF line ends) is not part of the line.
+                let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                guard scan(UnsafeBufferPointer(rebasing: bytes[start..<end]), lineNumber: lineNumber),
+                      newline < bytes.endIndex else { return }
+                start = newline + 1
+                lineNumber += 1
             }
-            let indent = start - line.startIndex
-            if line[start] == "#" {
-                classified(.comment(string(line[start...end])))
-                continue
+        }
+
+        /// Reads one line (without its line end); `false` once the instruction limit is
+        /// exceeded and reading must stop.
+        mutating func scan(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+            guard let start = line.firstIndex(where: { !isBlank($0) }),
+                  let end = line.lastIndex(where: { !isBlank($0) }) else {
+                classified?(.blank)
+                return true
             }
-            if line[start] == "[" {
-                switch parseHeader(line, lineNumber: lineNumber, indent: indent, source: source) {
+            let indent = start
+            if line[start] == UInt8(ascii: "#") {
+                classified?(.comment(String(decoding: UnsafeBufferPointer(rebasing: line[start...end]), as: UTF8.self)))
+                return true
+            }
+            if line[start] == UInt8(ascii: "[") {
+                let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+                switch parseHeader(scalars[...], lineNumber: lineNumber, indent: indent, source: source) {
                 case .success(let scope):
                     header = .scope(scope, line: lineNumber, column: indent + 1)
-                    classified(.header(scope))
+                    classified?(.header(scope))
                 case .failure(let diagnostic):
                     diagnostics.append(diagnostic)
                     header = .invalid
-                    classified(.invalid)
+                    classified?(.invalid)
                 }
-                continue
+                return true
             }
 
             var defaultScope = DependencyContainerScope.global
             if case .scope(let scope, _, _) = header { defaultScope = scope }
             let parsed: InstructionParser.Parsed
             do {
-                parsed = try InstructionParser.parse(string(line), defaultScope: defaultScope)
+                parsed = try InstructionParser.parse(utf8: line, defaultScope: defaultScope)
             } catch {
                 diagnostics.append(.error(error.message, at: source(lineNumber, error.column)))
-                classified(.invalid)
-                continue
+                classified?(.invalid)
+                return true
             }
             if case .scope(let scope, let headerLine, let headerColumn) = header, parsed.scopeIsExplicit, parsed.instruction.scope != scope {
                 let named = UserText.escaped(parsed.instruction.scope.name)
@@ -121,18 +159,22 @@ extension InstructionText {
                     at: source(lineNumber, parsed.scopeColumn ?? indent + 1),
                     notes: [.note("the [\(header)] header is here", at: source(headerLine, headerColumn))]
                 ))
-                classified(.invalid)
-                continue
+                classified?(.invalid)
+                return true
             }
-            classified(.instruction(parsed.instruction))
-            if case .invalid = header { continue }
+            classified?(.instruction(parsed.instruction))
+            if case .invalid = header { return true }
             guard instructions.count < limits.maxInstructions else {
                 diagnostics.append(limits.countError(remedy: "split the file", at: source(lineNumber, indent + 1)))
-                break
+                return false
             }
             instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: source(lineNumber, indent + 1)))
+            return true
         }
-        return (instructions, diagnostics)
+
+        private func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        }
     }
 
     /// Parses a `[name]` line whose first non-blank character, at offset `indent`, is `[`.

@@ -19,9 +19,6 @@ package enum InstructionText {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> Result<String, DynamicInjectionError> {
-        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, DynamicInjectionError> {
-            .failure(DynamicInjectionError(diagnostics: [.error(message, at: origin)]))
-        }
         let count = bytes.count
         guard count <= limits.maxBytes else {
             return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
@@ -30,7 +27,20 @@ package enum InstructionText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
         }
+        if let text = plainText(bytes) { return .success(text) }
+        return decodeScalarByScalar(bytes, origin: origin)
+    }
 
+    /// ``decode(bytes:origin:limits:)`` the slow way, one scalar at a time, stopping at
+    /// the first problem with its line and column. Used when ``plainText(_:)`` has found
+    /// that there is a problem, and by tests to check that both agree.
+    static func decodeScalarByScalar(
+        _ bytes: ArraySlice<UInt8>,
+        origin: (_ line: Int, _ column: Int) -> InstructionOrigin
+    ) -> Result<String, DynamicInjectionError> {
+        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, DynamicInjectionError> {
+            .failure(DynamicInjectionError(diagnostics: [.error(message, at: origin)]))
+        }
         var text = String.UnicodeScalarView()
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -68,6 +78,28 @@ package enum InstructionText {
                     column += 1
                 }
             }
+        }
+    }
+
+    /// `bytes` as a `String` when they are valid UTF-8 without a rejected character (NUL
+    /// or another control character but tab, LF and CR) — the usual case, checked in one
+    /// pass over the bytes and the standard library's UTF-8 validation, both far cheaper
+    /// than decoding scalar by scalar. `nil` when ``decode(bytes:origin:limits:)`` must
+    /// walk the scalars to position an error.
+    static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let byte = buffer[index]
+                // The usual byte: printable ASCII, or part of a character other than C1.
+                if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { continue }
+                // C0 controls but tab, LF and CR; DEL; C1 controls (C2 80 … C2 9F).
+                switch byte {
+                case 0x09, 0x0A, 0x0D: continue
+                case 0xC2: if index + 1 < buffer.count, (0x80...0x9F).contains(buffer[index + 1]) { return nil }
+                default: return nil
+                }
+            }
+            return String(validating: buffer, as: UTF8.self)
         }
     }
 

@@ -29,28 +29,34 @@ struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(UserText.escaped(type.tag)) in scope \(UserText.escaped(scope.name))" }
 }
 
-extension [LocatedInstruction] {
+extension LocatedInstruction {
     /// Relay's one rule for repeats inside a single input (a file, a variable, a command
-    /// line, a list given in code): each type may be bound once per scope. Returns the
-    /// first instruction for each (scope, type), in order, and an error at every repeat
-    /// with a note at the first.
-    func splittingRepeats() -> (kept: [LocatedInstruction], repeats: [RelayDiagnostic]) {
-        var first: [BindingSlot: LocatedInstruction] = [:]
-        var kept: [LocatedInstruction] = []
+    /// line, a list given in code): each type may be bound once per scope. This is the
+    /// error at a repeat, with a note at the instruction it repeats (at `previous`).
+    func repeatError(previous: InstructionOrigin) -> RelayDiagnostic {
+        .error(
+            "duplicate instruction for \(slot); each type may be bound once per scope in one source — remove one of them",
+            at: origin,
+            notes: [.note("previous instruction for \(UserText.escaped(slot.type.tag)) is here", at: previous)]
+        )
+    }
+}
+
+extension [LocatedInstruction] {
+    /// An error at every repeat (see ``LocatedInstruction/repeatError(previous:)``), in order.
+    var repeatDiagnostics: [RelayDiagnostic] {
+        // Each slot's first instruction, by position: one look-up per instruction, and no
+        // copies of the (large) instructions in the table.
+        var first: [BindingSlot: Int] = [:]
+        first.reserveCapacity(count)
         var repeats: [RelayDiagnostic] = []
-        for located in self {
-            let slot = located.slot
-            if let previous = first[slot] {
-                repeats.append(.error(
-                    "duplicate instruction for \(slot); each type may be bound once per scope in one source — remove one of them",
-                    at: located.origin,
-                    notes: [.note("previous instruction for \(UserText.escaped(slot.type.tag)) is here", at: previous.origin)]
-                ))
-            } else {
-                first[slot] = located
-                kept.append(located)
+        for position in indices {
+            let slot = self[position].slot
+            if let previous = first.updateValue(position, forKey: slot) {
+                first[slot] = previous
+                repeats.append(self[position].repeatError(previous: self[previous].origin))
             }
         }
-        return (kept, repeats)
+        return repeats
     }
 }

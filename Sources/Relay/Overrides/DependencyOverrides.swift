@@ -83,7 +83,7 @@ public struct DependencyOverrides: Sendable {
         let inputs = instructions.reversed().map { located in
             BindingPlan.Input(name: located.origin.description, metaContainers: DependencyMetaContainer.grouping([located]))
         }
-        let checked: [BindingPlan.Checked]
+        let checked: BindingPlan.Checked
         do {
             checked = try BindingPlan(merging: inputs).check(against: index, hint: Self.hint(for: index))
         } catch {

@@ -9,7 +9,7 @@ struct InstructionsDuplicateTests {
 
     @Test func duplicateIsReportedWithANote() {
         let instructions = parse("type=MyApp.X,factory=A\ntype=MyApp.Y,factory=A\ntype=MyApp.X,factory=B,lifecycle=transient")
-        let diagnostics = instructions.splittingRepeats().repeats
+        let diagnostics = instructions.repeatDiagnostics
         #expect(diagnostics.map(\.description) == [
             """
             config/ui.relay:3:1: error: duplicate instruction for MyApp.X in scope global; each type may be bound once per scope in one source — remove one of them
@@ -21,12 +21,12 @@ struct InstructionsDuplicateTests {
 
     @Test func sameTypeInDifferentScopesIsFine() {
         let instructions = parse("type=MyApp.X,factory=A\n[checkout]\ntype=MyApp.X,factory=B")
-        #expect(instructions.splittingRepeats().repeats.isEmpty)
+        #expect(instructions.repeatDiagnostics.isEmpty)
     }
 
     @Test func everyRepeatPointsAtTheFirst() {
         let instructions = parse("[s]\ntype=X,factory=A\ntype=X,factory=B\ntype=X,factory=C")
-        let diagnostics = instructions.splittingRepeats().repeats
+        let diagnostics = instructions.repeatDiagnostics
         #expect(diagnostics.map(\.origin.line) == [3, 4])
         #expect(diagnostics.map { $0.notes.map(\.origin.line) } == [[2], [2]])
         #expect(diagnostics.first?.message.contains("in scope s;") == true)

@@ -22,7 +22,7 @@ extension DependencyContainer {
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
         let generation = ResolutionEngine.generation.load(ordering: .acquiring)
-        if thread.noOverrideActive, thread.state.pointee.cacheGeneration == generation {
+        if thread.noOverrideActive || !thread.mayBeInsideOverride, thread.state.pointee.cacheGeneration == generation {
             let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
             let containerID = UInt(bitPattern: ObjectIdentifier(self))
             let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
@@ -36,18 +36,17 @@ extension DependencyContainer {
         return try resolveMiss(T.self, thread: thread, generation: generation)
     }
 
-    /// Everything but a cache hit with no override running: an override active somewhere,
-    /// a stale cache, or a type not cached yet. Kept out of line so the fast path above
-    /// stays small.
+    /// Everything but a cache hit outside any override: a resolve that may be inside an
+    /// override layer, a stale cache, or a type not cached yet. Kept out of line so the
+    /// fast path above stays small.
     @inline(never)
     private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0, let frame = OverrideContext.current {
-            return try resolveSlow(T.self, thread: thread, overrides: frame, generation: nil)
+        if !thread.noOverrideActive, thread.mayBeInsideOverride, let layer = OverrideContext.current {
+            return try resolveInLayer(T.self, layer: layer, thread: thread, generation: generation)
         }
         thread.validateCache(generation: generation)
-        // The entry may sit away from its home slot (which the fast path checked), and an
-        // override running on another task sends every resolve here: the cache still
-        // serves these.
+        // The entry may sit away from its home slot (which the fast path checked), and a
+        // task that may see a layer but has none comes here: the cache still serves these.
         let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
         let containerID = UInt(bitPattern: ObjectIdentifier(self))
         if let slot = thread.cachedSlot(container: containerID, type: typeID) {
@@ -59,22 +58,39 @@ extension DependencyContainer {
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
-    /// Runs a transient factory. The registration is used through an unretained
-    /// reference, so no reference counting happens here: the caller keeps it alive (a
+    /// A resolve inside override layer `layer` (the innermost): a singleton resolved in
+    /// it before is served from the thread's layer cache, anything else takes the slow
+    /// path, which looks at the layer's registrations first and keeps every singleton in
+    /// the layer.
+    @inline(__always)
+    private func resolveInLayer<T>(_ type: T.Type, layer: OverrideLayer, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        // Detached containers (validation) die, and their addresses are reused: never cached.
+        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer, generation: nil) }
+        let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
+        let containerID = UInt(bitPattern: ObjectIdentifier(self))
+        if let value = thread.layerCachedValue(layer: layer.id, container: containerID, type: typeID, generation: generation) {
+            return value.assumingMemoryBound(to: T.self).pointee
+        }
+        return try resolveSlow(T.self, thread: thread, overrides: layer, generation: generation)
+    }
+
+    /// Runs a transient factory through its registration's caller. The caller (and so
+    /// its registration) is used through an unretained reference, so no reference
+    /// counting happens here: the code that found it keeps the registration alive (a
     /// strong local, or the thread's cache).
     @inline(__always)
-    private func runTransient<T>(_ registration: Unmanaged<TypedRegistration<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        try thread.push(Unmanaged<Registration>.fromOpaque(registration.toOpaque()), requestedIn: scope)
+    private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
         defer { thread.pop() }
         do {
-            return try registration._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
+            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
         } catch {
             throw wrapFailure(error, thread: thread)
         }
     }
 
     /// Runs `body` (a factory) with `registration` on this thread's stack.
-    private func run<R>(_ registration: Registration, thread: ResolutionThread, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
+    func run<R>(_ registration: Registration, thread: ResolutionThread, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
         try thread.push(registration, requestedIn: scope)
         defer { thread.pop() }
         do {
@@ -95,7 +111,8 @@ extension DependencyContainer {
     }
 
     /// Cache miss, override, optional flattening or untyped registration.
-    /// `generation` is non-nil when the result may be cached for this thread.
+    /// `generation` is non-nil when the result may be cached for this thread: in the main
+    /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
     private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
@@ -105,32 +122,48 @@ extension DependencyContainer {
             engine.lock.unlock()
             throw .missing(key: key, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
         }
-        if registration.requiresMainActor, !MainThread.isCurrent {
-            engine.lock.unlock()
-            throw .offMainActor(key: key, scope: scope, chain: thread.chain(appending: key), registration: registration.origin.description)
+        // A main-actor registration is checked on every resolve and never cached per
+        // thread: a thread that drained the main queue once may run other work later.
+        var generation = generation
+        if registration.requiresMainActor {
+            guard MainThread.isCurrent else {
+                engine.lock.unlock()
+                throw .offMainActor(key: key, scope: scope, chain: thread.chain(appending: key), registration: registration.origin.description)
+            }
+            generation = nil
         }
         let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
+        let caller = registration.caller
 
         if registration.lifecycle == .transient {
             engine.lock.unlock()
             if isTyped {
-                let typed = unsafeDowncast(registration, to: TypedRegistration<T>.self)
-                if let generation {
-                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typed, generation: generation)
+                let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
+                if let generation, overrides == nil {
+                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
                 }
-                return try withExtendedLifetime(typed) { () throws(DependencyResolutionError) -> T in
-                    try runTransient(Unmanaged.passUnretained(typed), thread: thread)
+                return try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
+                    try runTransient(Unmanaged.passUnretained(typedCaller), thread: thread)
                 }
             }
-            let value = try run(registration, thread: thread) { try registration.makeValue() }
+            let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
             return try cast(value, to: T.self, registration: registration, thread: thread)
         }
 
         let cell = overrides?.cell(for: registration) ?? registration.cell
-        let holder = try obtainSingleton(cell: cell, registration: registration, thread: thread)
+        // Claiming and building are separate so that the claim's frame (the state machine,
+        // the waiting, the cycle errors) is not on the stack while the factory runs.
+        let holder: AnyObject
+        if let built = try claimSingleton(cell: cell, registration: registration, thread: thread) {
+            holder = built
+        } else {
+            holder = try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
+        }
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
-            if let generation {
+            if let generation, let overrides {
+                thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+            } else if let generation {
                 thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
             }
             return typedHolder.value
@@ -149,78 +182,8 @@ extension DependencyContainer {
     /// global), then this container, then its fallback. Call with the engine lock held.
     private func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
-        if let found = table.entries[key] { return found }
-        return parent?.table.entries[key]
-    }
-
-    /// Returns the singleton in `cell`, creating it on this thread if nobody has, or
-    /// waiting for the thread that is. Call with the engine lock held; returns (or throws)
-    /// with it released.
-    private func obtainSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
-        let engine = ResolutionEngine.shared
-        while true {
-            switch cell.state {
-            case let .built(holder):
-                engine.lock.unlock()
-                return holder
-
-            case .empty:
-                cell.state = .building(thread: thread.id)
-                engine.lock.unlock()
-                do {
-                    let holder = try run(registration, thread: thread) { try registration.makeHolder() }
-                    engine.lock.withLock {
-                        cell.state = .built(holder)
-                        engine.lock.broadcast()
-                    }
-                    return holder
-                } catch {
-                    engine.lock.withLock {
-                        cell.state = .empty
-                        engine.lock.broadcast()
-                    }
-                    throw error
-                }
-
-            case let .building(builder):
-                if builder == thread.id {
-                    // This thread is inside the factory already: a cycle on one thread.
-                    engine.lock.unlock()
-                    try thread.push(registration, requestedIn: scope)
-                    thread.pop()
-                    // `push` throws for any registration on the stack; reaching here means
-                    // the cell belongs to an override frame whose registration is shared.
-                    throw .circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil)
-                }
-                if let cycle = waitCycle(from: builder, for: cell, thread: thread) {
-                    engine.lock.unlock()
-                    let chain = thread.chain(appending: nil)
-                    let start = chain.lastIndex(of: cycle.last!) ?? 0
-                    throw .circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle)
-                }
-                engine.waiting[thread.id] = cell
-                engine.lock.wait()
-                engine.waiting[thread.id] = nil
-            }
-        }
-    }
-
-    /// Follows the wait-for graph from `builder`: if it (transitively) waits for a
-    /// singleton this thread is building, waiting would deadlock. Returns the types on
-    /// that path, starting with `cell`'s. Call with the engine lock held.
-    private func waitCycle(from builder: ResolutionThread.ID, for cell: SingletonCell, thread: ResolutionThread) -> [DependencyKey]? {
-        let engine = ResolutionEngine.shared
-        var path = [cell.key]
-        var current = builder
-        var visited: Set<ResolutionThread.ID> = [builder]
-        while let awaited = engine.waiting[current] {
-            path.append(awaited.key)
-            guard case let .building(next) = awaited.state else { return nil }
-            if next == thread.id { return path }
-            guard visited.insert(next).inserted else { return nil }
-            current = next
-        }
-        return nil
+        if let found = table[key] { return found }
+        return parent?.table[key]
     }
 
     /// Registered types with a similar name, and `key` registered in other scopes. Call with
@@ -235,7 +198,7 @@ extension DependencyContainer {
         var places: [String: [String]] = [:]
         for container in containers {
             let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-            for registered in container.table.entries.keys {
+            for registered in container.table.keys {
                 if registered == key {
                     if container !== self && container !== parent {
                         results.append("\(key.typeName) is registered in \(place)")

@@ -28,8 +28,8 @@ struct DetachedWorld {
 
     /// Call with the engine lock held.
     private static func copy(_ live: DependencyContainer, into copy: DependencyContainer) {
-        for (key, registration) in live.table.entries {
-            copy.table.entries[key] = registration.copy(owner: copy)
+        for registration in live.table.registrations {
+            copy.table.updateValue(registration.copy(owner: copy))
         }
     }
 
@@ -45,9 +45,10 @@ struct DetachedWorld {
 
     /// Breaks the container ↔ registration reference cycles so the copies are freed.
     func tearDown() {
-        ResolutionEngine.shared.lock.withLock {
-            for container in containers { container.table.entries.removeAll() }
+        let removed = ResolutionEngine.shared.lock.withLock {
+            containers.flatMap { $0.table.removeAll() }
         }
+        withExtendedLifetime(removed) {}
     }
 }
 
@@ -64,7 +65,7 @@ extension ResolutionEngine {
         }
         var failures: [DependencyValidationError.Failure] = []
         for container in world.containers {
-            let registrations = lock.withLock { Array(container.table.entries.values) }
+            let registrations = lock.withLock { container.table.registrations }
             for registration in registrations.sorted(by: { $0.key.typeName < $1.key.typeName }) {
                 do {
                     _ = try container.resolveOpened(registration.key.type)

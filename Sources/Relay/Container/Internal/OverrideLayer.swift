@@ -1,18 +1,32 @@
-/// One active `withInjectedDependencies` call, as the engine sees it: a layer of
-/// registrations consulted before the containers' own, with its own singletons.
+/// One `withInjectedDependencies` call, as the engine sees it: a layer of registrations
+/// consulted before the containers' own, with its own singletons.
 ///
 /// Layers nest: each knows the layer that was active when it was installed (``parent``),
 /// and a look-up walks from the innermost layer outwards.
 ///
-/// `@unchecked Sendable` is safe: `registrations` and `parent` are immutable after init,
-/// and `cells` is only touched with `ResolutionEngine.shared.lock` held (every caller of
-/// ``cell(for:)`` holds it: the resolve slow path takes it before looking up).
+/// **Who sees a layer.** The layer lives in a task-local value, so it is seen by the code
+/// inside the call and by every task that inherited it — including a `Task { }` created
+/// inside that runs after the call returned: it keeps seeing the layer, as it keeps
+/// seeing every other task-local value. To make that rule hold whatever else is running,
+/// the engine counts *live layers* (``ResolutionEngine/activeOverrides``: incremented
+/// when a layer is made, decremented in its `deinit`), not running calls: an escaped task
+/// keeps its layer alive, so the count stays above zero, and resolving keeps looking at
+/// the task-local value. While the count is zero no layer exists anywhere and resolving
+/// skips the look-up.
+///
+/// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable after
+/// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
+/// caller of ``cell(for:)`` holds it: the resolve slow path takes it before looking up).
 final class OverrideLayer: @unchecked Sendable {
     struct Key: Hashable {
         let scope: DependencyContainerScope
         let key: DependencyKey
     }
 
+    /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
+    /// layer can never be mistaken for one of a later layer
+    /// (``ResolutionThread/layerCachedValue(layer:container:type:)``).
+    let id: UInt
     let parent: OverrideLayer?
     let registrations: [Key: Registration]
     /// Singletons created while this layer is innermost, by registration identity. They
@@ -22,6 +36,16 @@ final class OverrideLayer: @unchecked Sendable {
     private init(parent: OverrideLayer?, registrations: [Key: Registration]) {
         self.parent = parent
         self.registrations = registrations
+        let engine = ResolutionEngine.shared
+        id = engine.lock.withLock {
+            engine.layersMade += 1
+            return engine.layersMade
+        }
+        ResolutionEngine.activeOverrides.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        ResolutionEngine.activeOverrides.subtract(1, ordering: .relaxed)
     }
 
     /// The override registration for `key` seen from a container of `scope`: this layer's
@@ -65,22 +89,29 @@ enum OverrideContext {
 
 extension ResolutionEngine {
     /// Runs `operation` with `requests` as an override layer over the current one.
+    ///
+    /// The layer is also counted on this thread for as long as `operation` runs
+    /// (``ResolutionThread/State/synchronousLayers``), which spares resolves inside it a
+    /// task-local read to learn that they are inside a layer.
     func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
-        Self.activeOverrides.add(1, ordering: .relaxed)
-        defer { Self.activeOverrides.subtract(1, ordering: .relaxed) }
+        let thread = ResolutionThread.current()
+        thread.state.pointee.synchronousLayers += 1
+        defer {
+            thread.state.pointee.synchronousLayers -= 1
+            if thread.state.pointee.synchronousLayers == 0 { thread.clearLayerCache() }
+        }
         return try OverrideContext.$current.withValue(layer, operation: operation)
     }
 
-    /// The `async` form of ``withOverrides(_:operation:)``.
+    /// The `async` form of ``withOverrides(_:operation:)``. It runs in a task, so every
+    /// resolve inside looks at the task-local value.
     func withOverrides<Result>(
         _ requests: [RegistrationRequest],
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
-        Self.activeOverrides.add(1, ordering: .relaxed)
-        defer { Self.activeOverrides.subtract(1, ordering: .relaxed) }
         return try await OverrideContext.$current.withValue(layer, operation: operation, isolation: isolation)
     }
 }

@@ -4,42 +4,62 @@ enum RegistrationOrigin: Sendable, CustomStringConvertible {
     case code(file: StaticString, line: UInt)
     /// Made by dynamic injection or an override; the text says from what.
     case described(String)
+    /// Like ``described(_:)``, for text that costs something to build: it is built only
+    /// if a diagnostic or a report asks for it, which for most registrations is never.
+    /// (Injecting 10,000 instructions spent a third of its time formatting origins
+    /// eagerly.)
+    case deferred(any CustomStringConvertible & Sendable)
 
     var description: String {
         switch self {
         case let .code(file, line): "\(file):\(line)"
         case let .described(text): text
+        case let .deferred(describable): describable.description
         }
     }
 }
 
-/// One registration: a factory, its lifecycle, and the container that owns it.
+/// A factory whose result type is known statically (`T`), held without making the
+/// registration generic.
 ///
-/// `@unchecked Sendable` is safe: every stored property but `cell` is a `let`; `cell` (created
-/// on first use, so a transient or never-resolved registration costs no cell) and the
-/// singleton state in it are only touched with `ResolutionEngine.shared.lock` held.
-class Registration: @unchecked Sendable {
-    let key: DependencyKey
-    let lifecycle: LifecycleType
-    let origin: RegistrationOrigin
-    /// The container whose table holds this registration; its factory receives it.
-    let owner: DependencyContainer
-    /// `ObjectIdentifier(T.self)` for a `TypedRegistration<T>`, `nil` for an untyped one.
-    let valueTypeID: ObjectIdentifier?
-    /// Whether the factory must run on the main actor; resolving off the main thread is
-    /// then an error, and only the main thread caches the registration.
-    let requiresMainActor: Bool
-    /// The singleton instance for this registration in its own container. Only with
-    /// `ResolutionEngine.shared.lock` held.
-    private(set) lazy var cell = SingletonCell(key: key)
+/// Registering used to create a `TypedRegistration<T>` object, and so instantiated that
+/// generic class's metadata for every new type: a look-up in the Swift runtime's shared
+/// metadata cache that was half the cost of registering a type. Now a registration is one
+/// non-generic ``Registration``, and the generic part, ``TypedCaller``, is made on the
+/// registration's first typed resolve — most registrations are resolved once or never,
+/// and a resolve that misses the per-thread cache already takes the lock and does
+/// look-ups of its own. `makeCaller`'s context (capturing the factory and `T`) is the only
+/// allocation besides the registration.
+struct TypedFactory: Sendable {
+    /// `T`.
+    let valueType: Any.Type
+    /// Makes the registration's ``TypedCaller`` (a `TypedFactoryCaller<T>`).
+    let makeCaller: @Sendable (Registration) -> TypedCaller
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, valueTypeID: ObjectIdentifier?, requiresMainActor: Bool) {
-        self.requiresMainActor = requiresMainActor
-        self.key = key
-        self.lifecycle = lifecycle
-        self.origin = origin
-        self.owner = owner
-        self.valueTypeID = valueTypeID
+    init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) {
+        valueType = T.self
+        makeCaller = { TypedFactoryCaller(factory, registration: $0) }
+    }
+}
+
+/// Calls a registration's typed factory with its static type: the resolve path downcasts
+/// it to `TypedFactoryCaller<T>` (after checking the registration's ``Registration/valueTypeID``)
+/// and calls the factory with no cast of the result.
+///
+/// `@unchecked Sendable` is safe: it is immutable.
+class TypedCaller: @unchecked Sendable {
+    /// The registration that owns this caller, unretained (`Unmanaged`, so that reading
+    /// it costs no reference counting): a caller is used only while its registration is
+    /// alive (a strong local on the resolve path, or a per-thread cache entry, which
+    /// retains the registration).
+    let registration: Unmanaged<Registration>
+    /// The registration's owner, which its factory receives. Held here too so that the
+    /// resolve path reads it from the caller it already has, without a retain.
+    let owner: DependencyContainer
+
+    init(registration: Registration) {
+        self.registration = Unmanaged.passUnretained(registration)
+        self.owner = registration.owner
     }
 
     /// Runs the factory and wraps the result for storage as a singleton.
@@ -47,43 +67,105 @@ class Registration: @unchecked Sendable {
 
     /// Runs the factory, returning the result as `Any`.
     func makeValue() throws -> Any { fatalError("abstract") }
-
-    /// The same registration, owned by `owner`, with no singleton created yet.
-    func copy(owner: DependencyContainer) -> Registration { fatalError("abstract") }
 }
 
-/// A registration made with a statically known type: resolving `T` needs no dynamic cast.
-// `@unchecked Sendable` as for `Registration`: `factory` is an immutable `@Sendable` closure.
-final class TypedRegistration<T>: Registration, @unchecked Sendable {
+// `@unchecked Sendable` as for `TypedCaller`: `factory` is an immutable `@Sendable` closure.
+final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
     let factory: @Sendable (DependencyContainer) throws -> T
 
-    init(lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, requiresMainActor: Bool = false, factory: @escaping @Sendable (DependencyContainer) throws -> T) {
+    init(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, registration: Registration) {
         self.factory = factory
-        super.init(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: ObjectIdentifier(T.self), requiresMainActor: requiresMainActor)
+        super.init(registration: registration)
     }
 
     override func makeHolder() throws -> AnyObject { SingletonValue(try factory(owner)) }
     override func makeValue() throws -> Any { try factory(owner) }
-    override func copy(owner: DependencyContainer) -> Registration {
-        TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
-    }
 }
 
-/// A registration by ``DependencyKey`` whose factory returns `Any`; the result is checked
-/// against the requested type when it is resolved.
-// `@unchecked Sendable` as for `Registration`: `factory` is an immutable `@Sendable` closure.
-final class UntypedRegistration: Registration, @unchecked Sendable {
-    let factory: @Sendable (DependencyContainer) throws -> Any
+/// One registration: a factory, its lifecycle, and the container that owns it.
+///
+/// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
+/// untyped (it returns `Any`, checked against the requested type when resolved).
+///
+/// `@unchecked Sendable` is safe: every stored property but `cell` and `callerStorage` is
+/// a `let` (the factories are immutable `@Sendable` closures); those two are created on
+/// first use (so a transient or never-resolved registration costs neither) and, like
+/// the singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
+final class Registration: @unchecked Sendable {
+    let key: DependencyKey
+    let lifecycle: LifecycleType
+    let origin: RegistrationOrigin
+    /// The container whose table holds this registration; its factory receives it.
+    let owner: DependencyContainer
+    /// The typed factory, or `nil` for an untyped registration.
+    private let typed: TypedFactory?
+    /// The untyped factory; `nil` for a typed registration.
+    private let untyped: (@Sendable (DependencyContainer) throws -> Any)?
+    /// `ObjectIdentifier` of the typed factory's value type, `nil` for an untyped one: a
+    /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
+    /// and cache the registration.
+    let valueTypeID: ObjectIdentifier?
+    /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
+    /// resolving off the main actor is then an error, and no per-thread cache holds it.
+    let requiresMainActor: Bool
+    /// The singleton instance for this registration in its own container. Only with
+    /// `ResolutionEngine.shared.lock` held.
+    private(set) lazy var cell = SingletonCell(key: key)
+    private var callerStorage: TypedCaller?
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, requiresMainActor: Bool = false, factory: @escaping @Sendable (DependencyContainer) throws -> Any) {
-        self.factory = factory
-        super.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, valueTypeID: nil, requiresMainActor: requiresMainActor)
+    /// A typed registration.
+    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, typed: TypedFactory, requiresMainActor: Bool = false) {
+        self.requiresMainActor = requiresMainActor
+        self.key = key
+        self.lifecycle = lifecycle
+        self.origin = origin
+        self.owner = owner
+        self.typed = typed
+        self.untyped = nil
+        self.valueTypeID = ObjectIdentifier(typed.valueType)
     }
 
-    override func makeHolder() throws -> AnyObject { SingletonValue<Any>(try factory(owner)) }
-    override func makeValue() throws -> Any { try factory(owner) }
-    override func copy(owner: DependencyContainer) -> Registration {
-        UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
+    /// An untyped registration.
+    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, untyped: @escaping @Sendable (DependencyContainer) throws -> Any, requiresMainActor: Bool = false) {
+        self.requiresMainActor = requiresMainActor
+        self.key = key
+        self.lifecycle = lifecycle
+        self.origin = origin
+        self.owner = owner
+        self.typed = nil
+        self.untyped = untyped
+        self.valueTypeID = nil
+    }
+
+    /// The typed factory's caller, made on first use; `nil` for an untyped registration.
+    /// Call with `ResolutionEngine.shared.lock` held.
+    var caller: TypedCaller? {
+        if let callerStorage { return callerStorage }
+        guard let typed else { return nil }
+        let made = typed.makeCaller(self)
+        callerStorage = made
+        return made
+    }
+
+    /// Runs the factory and wraps the result for storage as a singleton: a
+    /// `SingletonValue<T>` of the typed factory's type, or a `SingletonValue<Any>`.
+    /// `caller` is ``caller``, obtained under the lock.
+    func makeHolder(caller: TypedCaller?) throws -> AnyObject {
+        if let caller { return try caller.makeHolder() }
+        return SingletonValue<Any>(try untyped.unsafelyUnwrapped(owner))
+    }
+
+    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``, obtained
+    /// under the lock.
+    func makeValue(caller: TypedCaller?) throws -> Any {
+        if let caller { return try caller.makeValue() }
+        return try untyped.unsafelyUnwrapped(owner)
+    }
+
+    /// The same registration, owned by `owner`, with no singleton created yet.
+    func copy(owner: DependencyContainer) -> Registration {
+        if let typed { return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, typed: typed, requiresMainActor: requiresMainActor) }
+        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, untyped: untyped.unsafelyUnwrapped, requiresMainActor: requiresMainActor)
     }
 }
 

@@ -2,33 +2,37 @@
 ///
 /// Code outside the engine never builds or touches a ``Registration``; it describes the
 /// factory with one of these and hands it to the engine in a ``RegistrationRequest``.
-struct DependencyFactory: Sendable {
+///
+/// A class, not a struct: it travels through the whole pipeline (index, checks, requests,
+/// registrations), and copying a reference is one retain where copying its three
+/// closures was three.
+final class DependencyFactory: Sendable {
     /// The type the factory produces when it is known statically; `nil` for an untyped
     /// factory, whose result is checked when it is resolved.
     let produces: DependencyKey?
     /// Runs the factory, returning its result as `Any`.
     let make: @Sendable (DependencyContainer) throws -> Any
+    /// The factory with its static type, for typed registrations; `nil` when untyped.
+    fileprivate let typed: TypedFactory?
     /// Whether the factory must run on the main actor (registered with
     /// `isolation: MainActor.self`).
     let requiresMainActor: Bool
-    /// Builds a typed registration (resolves without a dynamic cast); `nil` when untyped.
-    fileprivate let makeTyped: (@Sendable (LifecycleType, RegistrationOrigin, DependencyContainer) -> Registration)?
+
+    private init(produces: DependencyKey?, make: @escaping @Sendable (DependencyContainer) throws -> Any, typed: TypedFactory?, requiresMainActor: Bool) {
+        self.produces = produces
+        self.make = make
+        self.typed = typed
+        self.requiresMainActor = requiresMainActor
+    }
 
     /// A factory whose result type is known: `T`.
     static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, requiresMainActor: Bool = false) -> DependencyFactory {
-        DependencyFactory(
-            produces: DependencyKey(T.self),
-            make: { try factory($0) },
-            requiresMainActor: requiresMainActor,
-            makeTyped: { lifecycle, origin, owner in
-                TypedRegistration(lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: requiresMainActor, factory: factory)
-            }
-        )
+        DependencyFactory(produces: DependencyKey(T.self), make: { try factory($0) }, typed: TypedFactory(factory), requiresMainActor: requiresMainActor)
     }
 
     /// A factory returning `Any`, checked against the requested type at resolve time.
     static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
-        DependencyFactory(produces: nil, make: factory, requiresMainActor: false, makeTyped: nil)
+        DependencyFactory(produces: nil, make: factory, typed: nil, requiresMainActor: false)
     }
 }
 
@@ -43,9 +47,9 @@ struct RegistrationRequest: Sendable {
     /// The registration, owned by `owner`: typed when the factory is known to produce
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
-        if let makeTyped = factory.makeTyped, factory.produces == key {
-            return makeTyped(lifecycle, origin, owner)
+        if let typed = factory.typed, factory.produces == key {
+            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, typed: typed, requiresMainActor: factory.requiresMainActor)
         }
-        return UntypedRegistration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, requiresMainActor: factory.requiresMainActor, factory: factory.make)
+        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, untyped: factory.make, requiresMainActor: factory.requiresMainActor)
     }
 }

@@ -20,7 +20,7 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        store(TypedRegistration(lifecycle: lifecycle, origin: origin, owner: container, factory: factory), in: container)
+        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, typed: TypedFactory(factory)), in: container)
     }
 
     /// Registers one request in `container`.
@@ -29,10 +29,13 @@ extension ResolutionEngine {
     }
 
     private func store(_ registration: Registration, in container: DependencyContainer) {
-        lock.withLock {
-            container.table.entries[registration.key] = registration
-            tablesChanged()
+        let replaced = lock.withLock {
+            defer { tablesChanged() }
+            return container.table.updateValue(registration)
         }
+        // Released here, unlocked: releasing a registration can release its singleton,
+        // whose deinit is user code that may resolve.
+        withExtendedLifetime(replaced) {}
     }
 
     /// Registers every request in the live container of its scope, under one lock
@@ -40,38 +43,50 @@ extension ResolutionEngine {
     /// where the registration it replaced was made (`nil` if none).
     func insert(_ requests: [RegistrationRequest]) -> [String?] {
         guard !requests.isEmpty else { return [] }
-        let owners = requests.map { container(for: $0.scope) }
-        let registrations = zip(requests, owners).map { $0.makeRegistration(owner: $1) }
-        return lock.withLock {
-            let replaced = zip(registrations, owners).map { registration, owner in
-                owner.table.entries.updateValue(registration, forKey: registration.key)?.origin.description
+        // Consecutive requests usually share a scope: look each run's container up once.
+        // (By index rather than zipped: iterating a zip copies every request.)
+        var owners: [DependencyContainer] = []
+        owners.reserveCapacity(requests.count)
+        for index in requests.indices {
+            if index > 0, requests[index].scope == requests[index - 1].scope {
+                owners.append(owners[index - 1])
+            } else {
+                owners.append(container(for: requests[index].scope))
             }
+        }
+        let registrations = requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
+        let replaced = lock.withLock {
+            let replaced = registrations.indices.map { owners[$0].table.updateValue(registrations[$0])?.origin }
             tablesChanged()
             return replaced
         }
+        // Described after unlocking: an origin may be formatted on demand.
+        return replaced.map { $0?.description }
     }
 
     /// Removes every registration (and so every singleton) of `container`.
     func reset(_ container: DependencyContainer) {
-        lock.withLock {
-            container.table.entries.removeAll()
-            tablesChanged()
+        let removed = lock.withLock {
+            defer { tablesChanged() }
+            return container.table.removeAll()
         }
+        withExtendedLifetime(removed) {}
     }
 
     /// Removes every registration of every live container.
     func resetAll() {
-        lock.withLock {
-            for container in allContainers { container.table.entries.removeAll() }
-            tablesChanged()
+        let removed = lock.withLock {
+            defer { tablesChanged() }
+            return allContainers.flatMap { $0.table.removeAll() }
         }
+        withExtendedLifetime(removed) {}
     }
 
     /// Whether resolving `key` from `container` finds a registration (its own or its
     /// fallback's). Overrides are not considered.
     func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
         lock.withLock {
-            container.table.entries[key] != nil || container.parent?.table.entries[key] != nil
+            container.table[key] != nil || container.parent?.table[key] != nil
         }
     }
 
@@ -82,6 +97,6 @@ extension ResolutionEngine {
 
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
-        lock.withLock { Array(container.table.entries.keys) }.sorted { $0.typeName < $1.typeName }
+        lock.withLock { container.table.keys }.sorted { $0.typeName < $1.typeName }
     }
 }

@@ -32,15 +32,18 @@ final class ResolutionEngine: @unchecked Sendable {
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
     var waiting: [ResolutionThread.ID: SingletonCell] = [:]
+    /// How many override layers were ever made: the last one's ``OverrideLayer/id``.
+    var layersMade: UInt = 0
 
     private init() {
         threadKey = ThreadKey.create()
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
-    /// How many overrides (`withInjectedDependencies`) are running anywhere. While zero,
-    /// resolving skips the task-local look-up. Static, like ``generation``: there is one
-    /// engine, and the fast path reads it without going through `shared`.
+    /// How many override layers (`withInjectedDependencies`) are alive anywhere — running,
+    /// or kept by a task that inherited one (see ``OverrideLayer``). While zero, resolving
+    /// skips the task-local look-up. Static, like ``generation``: there is one engine, and
+    /// the fast path reads it without going through `shared`.
     static var activeOverrides: AtomicWord<Int> { AtomicWord(crelay_active_overrides_word()) }
 
     /// Bumped after every change to any registration table; per-thread caches filled
@@ -59,13 +62,4 @@ final class ResolutionEngine: @unchecked Sendable {
     var allContainers: [DependencyContainer] {
         ([DependencyContainer.global] + scopedContainers.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
-}
-
-/// The registrations of one container.
-///
-/// `@unchecked Sendable` is safe: `entries` is only touched with
-/// `ResolutionEngine.shared.lock` held. For the same reason it skips the dynamic
-/// exclusivity check: the lock already rules out overlapping accesses.
-final class RegistrationTable: @unchecked Sendable {
-    @exclusivity(unchecked) var entries: [DependencyKey: Registration] = [:]
 }

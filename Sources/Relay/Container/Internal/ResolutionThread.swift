@@ -35,7 +35,8 @@ struct ResolutionThread {
         var type: UInt = 0
         /// For a singleton, the address of its `T` (inside `object`, a `SingletonValue<T>`).
         var value: UnsafeRawPointer?
-        /// For a transient, its `TypedRegistration<T>` (`object`), unretained.
+        /// For a transient, its registration's `TypedFactoryCaller<T>`, unretained (it
+        /// lives as long as its registration, `object`).
         var transient: UnsafeRawPointer?
         /// Keeps the cached object alive.
         var object: AnyObject?
@@ -54,13 +55,32 @@ struct ResolutionThread {
         var retired: [AnyObject] = []
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
+        /// How many synchronous `withInjectedDependencies` calls are running on this
+        /// thread: while one is, code here is inside its layer, and ``mayBeInsideOverride``
+        /// knows it without reading the task-local value. When the last one returns, the
+        /// layer cache is emptied.
+        var synchronousLayers = 0
+        /// The generation ``layerSlots`` were filled under.
+        var layerCacheGeneration: UInt = 0
+        /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
+        /// when the thread's stack is unknown.
+        let stackLimit: UInt
+        /// The thread's stack size in bytes, for the error; 0 when unknown.
+        let stackSize: Int
         let frames: UnsafeMutablePointer<Frame>
         let slots: UnsafeMutablePointer<Slot>
+        /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
+        let layerSlots: UnsafeMutablePointer<LayerSlot>
 
         init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
             slots = .allocate(capacity: ResolutionThread.slotCount)
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
+            layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
+            layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
+            let stack = ThreadStack.bounds()
+            stackLimit = stack.map { $0.low + UInt(ThreadStack.reserve(forStackOf: $0.size)) } ?? 0
+            stackSize = stack?.size ?? 0
         }
 
         func destroy() {
@@ -68,6 +88,7 @@ struct ResolutionThread {
             frames.deallocate()
             slots.deinitialize(count: ResolutionThread.slotCount)
             slots.deallocate()
+            layerSlots.deallocate()
         }
 
         /// Releases `object` now if no factory is running on this thread, else when none is.
@@ -121,10 +142,24 @@ struct ResolutionThread {
         return ResolutionThread(state: state)
     }
 
-    /// Whether no override (`withInjectedDependencies`) is running anywhere.
+    /// Whether no override layer (`withInjectedDependencies`) exists anywhere.
     @inline(__always)
     var noOverrideActive: Bool {
         ResolutionEngine.activeOverrides.load(ordering: .relaxed) == 0
+    }
+
+    /// Whether code on this thread may be inside an override layer, given that one exists
+    /// somewhere: a synchronous `withInjectedDependencies` call is running here, or the
+    /// task-local value holds a layer.
+    ///
+    /// This costs a task-local read (about 6 ns) on every resolve while any layer is alive
+    /// anywhere, even on a thread that runs no task and so cannot see one. Telling such a
+    /// thread apart would need the current task, and the only public way to ask,
+    /// `withUnsafeCurrentTask`, is a generic non-inlinable call that costs about 35 ns;
+    /// the runtime's own `swift_task_getCurrent` (about 1 ns) is reserved for the runtime
+    /// and the compiler warns against calling it. See docs/performance.md, row (m).
+    var mayBeInsideOverride: Bool {
+        state.pointee.synchronousLayers != 0 || OverrideContext.current != nil
     }
 
     /// Frees a thread's state; the thread-local key's destructor.
@@ -167,8 +202,8 @@ struct ResolutionThread {
     }
 
     /// Caches a transient registration for this thread.
-    func fill<T>(container: ObjectIdentifier, type: T.Type, transient registration: TypedRegistration<T>, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()), object: registration, generation: generation)
+    func fill<T>(container: ObjectIdentifier, type: T.Type, transient caller: TypedFactoryCaller<T>, generation: UInt) {
+        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration.takeUnretainedValue(), generation: generation)
     }
 
     private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, object: AnyObject, generation: UInt) {
@@ -208,7 +243,8 @@ struct ResolutionThread {
     // MARK: Stack
 
     /// Records that `registration`'s factory is about to run on this thread. Throws when it
-    /// is already running here (a cycle) or the chain is implausibly deep.
+    /// is already running here (a cycle), when the chain is implausibly deep (512), or
+    /// when this thread's stack has too little room left for another level (``ThreadStack``).
     @inline(__always)
     func push(_ registration: Registration, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
         try push(Unmanaged.passUnretained(registration), requestedIn: scope)
@@ -218,6 +254,13 @@ struct ResolutionThread {
     @inline(__always)
     func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
         let depth = state.pointee.depth
+        // The stack first: every other error takes more stack to build. Every fourth
+        // level, out of line: reading the stack address takes the address of a local,
+        // which would give every function this is inlined into (the resolve fast path)
+        // a stack-protector check; the reserve covers the levels in between.
+        if depth & (ThreadStack.checkInterval - 1) == ThreadStack.checkInterval - 1 {
+            try checkStack(unmanaged, scope: scope)
+        }
         let frames = state.pointee.frames
         var i = 0
         while i < depth {
@@ -237,6 +280,16 @@ struct ResolutionThread {
     @inline(never)
     private func tooDeep(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
         .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: Self.maximumDepth)
+    }
+
+    @inline(never)
+    private func checkStack(_ registration: Unmanaged<Registration>, scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        guard ThreadStack.currentAddress() > state.pointee.stackLimit else { throw outOfStack(registration.takeUnretainedValue(), scope: scope) }
+    }
+
+    @inline(never)
+    private func outOfStack(_ registration: Registration, scope: DependencyContainerScope) -> DependencyResolutionError {
+        .tooDeep(key: registration.key, scope: scope, chain: chain(appending: registration.key), limit: state.pointee.depth, stackSize: state.pointee.stackSize)
     }
 
     @inline(__always)

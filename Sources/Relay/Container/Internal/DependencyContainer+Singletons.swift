@@ -1,0 +1,88 @@
+/// Singletons: claiming a cell, building it, and the wait-for graph that keeps waiting
+/// from ever deadlocking (see docs/architecture.md, "Locking").
+extension DependencyContainer {
+    /// The singleton in `cell` if it is built, waiting for the thread that is building it
+    /// if another is; `nil` when nobody is, after marking the cell as being built by this
+    /// thread, which must then call ``buildSingleton(cell:registration:caller:thread:)``.
+    /// Call with the engine lock held; returns (or throws) with it released.
+    ///
+    /// Throws when waiting would close a cycle: this thread is building the singleton
+    /// already, or (through the wait-for graph) the thread building it waits for one
+    /// this thread is building.
+    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject? {
+        let engine = ResolutionEngine.shared
+        while true {
+            switch cell.state {
+            case let .built(holder):
+                engine.lock.unlock()
+                return holder
+
+            case .empty:
+                cell.state = .building(thread: thread.id)
+                engine.lock.unlock()
+                return nil
+
+            case let .building(builder):
+                if builder == thread.id {
+                    // This thread is inside the factory already: a cycle on one thread.
+                    engine.lock.unlock()
+                    try thread.push(registration, requestedIn: scope)
+                    thread.pop()
+                    // `push` throws for any registration on the stack; reaching here means
+                    // the cell belongs to an override frame whose registration is shared.
+                    throw .circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil)
+                }
+                if let cycle = waitCycle(from: builder, for: cell, thread: thread) {
+                    engine.lock.unlock()
+                    let chain = thread.chain(appending: nil)
+                    let start = chain.lastIndex(of: cycle.last!) ?? 0
+                    throw .circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle)
+                }
+                engine.waiting[thread.id] = cell
+                engine.lock.wait()
+                engine.waiting[thread.id] = nil
+            }
+        }
+    }
+
+    /// Runs the factory for a cell this thread claimed, stores the result (or, if the
+    /// factory failed, empties the cell so that a waiter can try) and wakes the waiters.
+    /// Call without the lock.
+    func buildSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
+        let holder: AnyObject
+        do {
+            holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
+        } catch {
+            finishBuilding(cell, as: .empty)
+            throw error
+        }
+        finishBuilding(cell, as: .built(holder))
+        return holder
+    }
+
+    private func finishBuilding(_ cell: SingletonCell, as state: SingletonCell.State) {
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            cell.state = state
+            engine.lock.broadcast()
+        }
+    }
+
+    /// Follows the wait-for graph from `builder`: if it (transitively) waits for a
+    /// singleton this thread is building, waiting would deadlock. Returns the types on
+    /// that path, starting with `cell`'s. Call with the engine lock held.
+    private func waitCycle(from builder: ResolutionThread.ID, for cell: SingletonCell, thread: ResolutionThread) -> [DependencyKey]? {
+        let engine = ResolutionEngine.shared
+        var path = [cell.key]
+        var current = builder
+        var visited: Set<ResolutionThread.ID> = [builder]
+        while let awaited = engine.waiting[current] {
+            path.append(awaited.key)
+            guard case let .building(next) = awaited.state else { return nil }
+            if next == thread.id { return path }
+            guard visited.insert(next).inserted else { return nil }
+            current = next
+        }
+        return nil
+    }
+}

@@ -1,0 +1,141 @@
+import RelayTestSupport
+import Dispatch
+import Foundation
+import Relay
+import Testing
+
+/// Which code sees an override layer, and for how long — the rule does not depend on what
+/// else is running — and the per-thread cache of singletons resolved inside a layer.
+@Suite("Override layers: who sees them, and for how long")
+struct OverrideLifetimeTests {
+    init() { registerLiveDefaults() }
+
+    /// Opens once; every `wait()` before or after that returns then.
+    final class Gate: Sendable {
+        private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func open() {
+            let waiters = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let isOpen = state.withLock { state in
+                    if !state.isOpen { state.waiters.append(continuation) }
+                    return state.isOpen
+                }
+                if isOpen { continuation.resume() }
+            }
+        }
+    }
+
+    @Test("a task created inside an override and run after it returned still sees it, whatever else is running",
+          arguments: [false, true])
+    func escapedTaskKeepsItsLayer(anotherOverrideRunning: Bool) async throws {
+        let gate = Gate()
+        // A synchronous call that returns before the task it creates has resolved anything.
+        let task = try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
+            Task {
+                await gate.wait()
+                return (DependencyContainer.global.resolve(Greeting.self).text, DependencyContainer.global.resolve(GreetingCache.self).greeting)
+            }
+        }
+        if anotherOverrideRunning {
+            // Another layer, for the same type, alive on this task while the escaped one runs.
+            try await withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub7", index: overrideIndex) {
+                gate.open()
+                let (greeting, cached) = await task.value
+                #expect(greeting == "stub")
+                #expect(cached == "stub")
+                #expect(DependencyContainer.global.resolve(Greeting.self).text == "stub 7")
+            }
+        } else {
+            gate.open()
+            let (greeting, cached) = await task.value
+            #expect(greeting == "stub")
+            #expect(cached == "stub")
+        }
+        #expect(DependencyContainer.global.resolve(Greeting.self).text == "live")
+    }
+
+    @Test("a detached task does not inherit the layer")
+    func detachedTaskDoesNotSeeTheLayer() async throws {
+        let task = try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
+            Task.detached { DependencyContainer.global.resolve(Greeting.self).text }
+        }
+        #expect(await task.value == "live")
+    }
+
+    @Test("repeated resolves inside a layer give the layer's singleton, and each layer has its own")
+    func layerSingletonsAreCachedPerLayer() throws {
+        var overrides = DependencyOverrides()
+        overrides.register(Counter.self) { _ in CounterImpl() }
+        let outside = DependencyContainer.global.resolve(GreetingCache.self)
+        var kept: [GreetingCache] = []
+        for _ in 0..<3 {
+            try withInjectedDependencies(overrides) {
+                let first = DependencyContainer.global.resolve(GreetingCache.self)
+                for _ in 0..<100 { #expect(DependencyContainer.global.resolve(GreetingCache.self) === first) }
+                #expect(first !== outside)
+                #expect(first.greeting == "live")
+                #expect(kept.allSatisfy { $0 !== first }, "a later layer reused an earlier layer's singleton")
+                kept.append(first)
+                try withInjectedDependencies(overrides) {
+                    let inner = DependencyContainer.global.resolve(GreetingCache.self)
+                    #expect(inner !== first, "the inner layer keeps its own singletons")
+                    #expect(DependencyContainer.global.resolve(GreetingCache.self) === inner)
+                }
+                #expect(DependencyContainer.global.resolve(GreetingCache.self) === first)
+            }
+        }
+        // (Not `=== outside`: other suites re-register GreetingCache while this runs.)
+        #expect(DependencyContainer.global.resolve(GreetingCache.self).greeting == "live")
+    }
+
+    @Test("registering inside a layer is seen by the next resolve there")
+    func registrationChangesReachLayerResolves() throws {
+        let scope = DependencyContainerScope("overrides.lifetime.reregister")
+        let container = DependencyContainer.container(for: scope)
+        container.register(Greeting.self) { _ in StubGreeting(text: "first") }
+        var overrides = DependencyOverrides()
+        overrides.register(Counter.self) { _ in CounterImpl() }
+        try withInjectedDependencies(overrides) {
+            #expect(container.resolve(Greeting.self).text == "first")
+            #expect(container.resolve(Greeting.self).text == "first")
+            container.register(Greeting.self) { _ in StubGreeting(text: "second") }
+            #expect(container.resolve(Greeting.self).text == "second")
+        }
+        container.reset()
+    }
+
+    @Test("on a thread that runs no task, a synchronous override is seen, and only there")
+    func plainThreadsSeeOnlyTheirOwnSynchronousOverride() {
+        let seen = Locked<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
+                    seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+                    seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+                    let inner = DispatchSemaphore(value: 0)
+                    Thread {
+                        seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+                        inner.signal()
+                    }.start()
+                    inner.wait()
+                }
+            } catch {
+                seen.withLock { $0.append("error: \(error)") }
+            }
+            seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(seen.withLock { $0 } == ["stub", "stub", "live", "live"])
+    }
+}
