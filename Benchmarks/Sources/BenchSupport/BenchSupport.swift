@@ -147,3 +147,52 @@ private final class AtomicWord: @unchecked Sendable {
     func addReleasing(_ operand: UInt) { bench_atomic_word_add_release(word, operand) }
     func xorRelaxed(_ operand: UInt) { bench_atomic_word_xor_relaxed(word, operand) }
 }
+
+/// Runs `body` on a new pthread whose stack is exactly `stackSize` bytes (memory of its
+/// own, below a guard page — not a size hint, which the C library may satisfy with a
+/// larger cached stack), and waits for it.
+public func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let mapping = mmap(nil, stackSize + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    precondition(mapping != MAP_FAILED, "mmap failed")
+    defer { munmap(mapping, stackSize + page) }
+    precondition(mprotect(mapping, page, PROT_NONE) == 0, "mprotect failed")
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    precondition(pthread_attr_setstack(&attributes, mapping! + page, stackSize) == 0, "pthread_attr_setstack failed")
+    let raw = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Darwin) || canImport(Musl)
+    var thread: pthread_t?
+    precondition(pthread_create(&thread, &attributes, threadBodyMain, raw) == 0, "pthread_create failed")
+    pthread_join(thread!, nil)
+    #elseif canImport(Glibc)
+    var thread = pthread_t()
+    precondition(pthread_create(&thread, &attributes, threadBodyMain, raw) == 0, "pthread_create failed")
+    pthread_join(thread, nil)
+    #endif
+}
+
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+#if canImport(Darwin)
+private func threadBodyMain(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+    return nil
+}
+#elseif canImport(Glibc) || canImport(Musl)
+private func threadBodyMain(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
+    return nil
+}
+#endif
+
+/// The address of a local variable of the caller's caller: roughly the stack pointer.
+@inline(never)
+public func approximateStackPointer() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}

@@ -10,6 +10,9 @@ enum Workload {
     /// `body()` performs `operations` operations; `setUp()` runs untimed before every
     /// sample, to start each sample from a fresh state.
     case fresh(operations: Int, setUp: () -> Void, body: () -> Void)
+    /// Like ``batch``, with `setUp()` run untimed before every sample (and every
+    /// calibration and warm-up run): for a state that another workload of the row undoes.
+    case prepared(setUp: () -> Void, batch: (Int) -> Void)
 }
 
 /// How every measurement is taken. See docs/performance.md, "Method".
@@ -29,7 +32,7 @@ enum Harness {
     /// The workloads of one row (Relay, Swinject, floor) are sampled in turn, round after
     /// round, rather than one after the other, so that a burst of load on the machine
     /// affects all of them alike and their ratios stay meaningful.
-    static func medians(_ workloads: [Workload]) -> [Double] {
+    static func medians(_ workloads: [Workload], samples sampleCount: Int = sampleCount) -> [Double] {
         let samplers = workloads.map(prepare)
         var samples = Array(repeating: [Double](), count: samplers.count)
         for _ in 0..<sampleCount {
@@ -49,9 +52,18 @@ enum Harness {
             warmUp { _ = time { batch(n) } }
             return { Double(time { batch(n) }) / Double(n) }
 
+        case let .prepared(setUp, batch):
+            let n = calibrate { n in setUp(); return time { batch(n) } }
+            warmUp { setUp(); _ = time { batch(n) } }
+            return { setUp(); return Double(time { batch(n) }) / Double(n) }
+
         case let .concurrent(threads, batch):
             let run = { (n: Int) in runConcurrently(threads: threads) { _ in batch(n) } }
-            let n = calibrate(run)
+            // From 4,096 operations up: one sample of a few operations can last 0.5 ms on a
+            // busy machine (waiting for the second thread to be scheduled), and a batch
+            // calibrated on it then measures scheduling, not resolving (row (d) read
+            // 10,000–30,000 ns/op in some runs before this).
+            let n = calibrate(startingAt: 4_096, run)
             warmUp { _ = run(n) }
             return { Double(run(n)) / Double(n * threads) }
 
@@ -69,8 +81,8 @@ enum Harness {
 
     /// The smallest power of two `n` whose batch takes at least half a sample, scaled
     /// up to about a full sample.
-    private static func calibrate(_ run: (Int) -> UInt64) -> Int {
-        var n = 1
+    private static func calibrate(startingAt start: Int = 1, _ run: (Int) -> UInt64) -> Int {
+        var n = start
         while true {
             let elapsed = run(n)
             if elapsed >= sampleNanoseconds / 2 || n >= 1 << 30 {
@@ -85,7 +97,7 @@ enum Harness {
         while nowNanoseconds() - start < warmUpNanoseconds { body() }
     }
 
-    private static func time(_ body: () -> Void) -> UInt64 {
+    static func time(_ body: () -> Void) -> UInt64 {
         let start = nowNanoseconds()
         body()
         return nowNanoseconds() - start

@@ -1,9 +1,11 @@
 import BenchSupport
 import Relay
 
-/// `relay-bench --profile <a|b|c|e|f> [iterations]`: runs Relay's side of one case with
+/// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
+    static let cases = "a|b|c|e|f|h|m|parse|inject"
+
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
         var accumulator: UInt = 0
@@ -29,8 +31,49 @@ enum Profile {
             global.register(FallbackService.self) { _ in LiveFallbackService() }
             let scoped = DependencyContainer.container(for: DependencyContainerScope("bench.fallback"))
             for _ in 0..<iterations { consume(scoped.resolve(FallbackService.self), &accumulator) }
+        case "k":
+            let types = ScaledTypes.first(10_000)
+            let scoped = DependencyContainer.container(for: DependencyContainerScope("bench.register-many"))
+            for count in [1_000, 10_000, 1_000, 10_000] {
+                var best = UInt64.max
+                for _ in 0..<max(1, iterations / count) {
+                    scoped.reset()
+                    let start = nowNanoseconds()
+                    for i in 0..<count { ScaledTypes.register(types[i], in: scoped) }
+                    best = min(best, nowNanoseconds() - start)
+                }
+                print("\(count) types: best \(Double(best) / Double(count)) ns/type")
+            }
+        case "h":
+            global.register(SingletonService.self) { _ in LiveSingletonService() }
+            var overrides = DependencyOverrides()
+            overrides.register(FallbackService.self) { _ in LiveFallbackService() }
+            try! withInjectedDependencies(overrides) {
+                for _ in 0..<iterations { consume(global.resolve(SingletonService.self), &accumulator) }
+            }
+        case "m":
+            global.register(SingletonService.self) { _ in LiveSingletonService() }
+            let other = OverridingThread()
+            other.set(inside: true)
+            for _ in 0..<iterations { consume(global.resolve(SingletonService.self), &accumulator) }
+            other.stop()
+        case "parse":
+            let bytes = Array(ScaledTypes.relayFile(10_000, scope: "bench.parse").utf8)
+            for _ in 0..<max(1, iterations / 10_000) {
+                _ = try! InstructionSourceParsing.parseRelayBytes(bytes, source: "bench", context: InstructionReadContext())
+            }
+        case "inject":
+            let index = ScaledTypes.index(10_000)
+            let path = TemporaryFiles.write("inject.relay", ScaledTypes.relayFile(10_000, scope: "bench.inject"))
+            let registry = DynamicDependencyRegistry(index: index, sources: [ConfigFileInstructionSource(path: path)], policy: .enabled)
+            let container = DependencyContainer.container(for: DependencyContainerScope("bench.inject"))
+            for _ in 0..<max(1, iterations / 10_000) {
+                container.reset()
+                _ = try! registry.inject()
+            }
+            TemporaryFiles.removeAll()
         default:
-            print("usage: relay-bench [a b c d e f …] | relay-bench --profile a|b|c|e|f [iterations]")
+            print("usage: relay-bench --profile \(cases) [iterations]")
             return
         }
         publish(accumulator)

@@ -9,8 +9,9 @@ import Musl
 
 /// `swift run -c release --package-path Benchmarks relay-bench [row letters…]`
 ///
-/// Measures Relay against Swinject and against the hand-written floor, and prints one
-/// table. See docs/performance.md.
+/// Measures Relay against Swinject and against the hand-written floor (rows a–h), and how
+/// Relay's costs grow with size and stay isolated (rows i–p), and prints two tables with
+/// every target next to the measured value. See docs/performance.md.
 @main
 struct RelayBench {
     static func main() {
@@ -23,9 +24,9 @@ struct RelayBench {
         }
         // `relay-bench a c` runs only rows (a) and (c); no arguments runs every row.
         let selected = Set(arguments)
-        let letters = Set(Cases.all().map(\.letter))
+        let letters = Set(Cases.all().map(\.letter) + ScaleCases.all().map(\.letter))
         guard selected.isSubset(of: letters) else {
-            print("usage: relay-bench [\(letters.sorted().joined(separator: " "))]… | relay-bench --profile a|b|c|e|f [iterations]")
+            print("usage: relay-bench [\(letters.sorted().joined(separator: " "))]… | relay-bench --profile \(Profile.cases) [iterations]")
             return
         }
         #if DEBUG
@@ -36,13 +37,44 @@ struct RelayBench {
 
         let start = nowNanoseconds()
         let rows = Cases.all().filter { selected.isEmpty || selected.contains($0.letter) }.map { $0.measure() }
+        if !rows.isEmpty {
+            printTable(rows)
+            print("")
+        }
+        let scaleLines = ScaleCases.all().filter { selected.isEmpty || selected.contains($0.letter) }.flatMap { $0.measure() }
+        TemporaryFiles.removeAll()
+        if !scaleLines.isEmpty {
+            printScaleTable(scaleLines)
+            print("")
+        }
         let seconds = Double(nowNanoseconds() - start) / 1e9
 
-        printTable(rows)
-        print("")
-        let missed = rows.filter { !$0.misses.isEmpty }.count
-        let judged = rows.filter { $0.targets.description != "—" }.count
-        print("targets met: \(judged - missed) of \(judged) rows; run took \(format(seconds)) s (checksum \(String(consumedChecksum(), radix: 16)))")
+        let missed = rows.filter { !$0.misses.isEmpty }.count + scaleLines.filter { !($0.misses ?? []).isEmpty }.count
+        let judged = rows.filter { $0.targets.description != "—" }.count + scaleLines.filter { $0.misses != nil }.count
+        print("targets met: \(judged - missed) of \(judged); run took \(format(seconds)) s (checksum \(String(consumedChecksum(), radix: 16)))")
+    }
+
+    static func printScaleTable(_ lines: [ScaleLine]) {
+        let header = ["scale and isolation", "size / variant", "measured", "per item", "growth", "target", "met?"]
+        let body: [[String]] = lines.map { line in
+            let verdict = line.misses.map { $0.isEmpty ? "met" : "MISSED (" + $0.joined(separator: ", ") + ")" } ?? ""
+            return [line.label, line.variant, line.measured, line.perItem, line.growth, line.target, verdict]
+        }
+        printAligned([header] + body, rightAligned: [2, 3, 4])
+    }
+
+    /// Prints `table` (header first) with columns padded to equal width.
+    static func printAligned(_ table: [[String]], rightAligned: Set<Int>) {
+        let widths = table[0].indices.map { column in table.map { $0[column].count }.max()! }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }.joined(separator: " | ")
+        }
+        print(line(table[0]))
+        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-"))
+        for cells in table.dropFirst() { print(line(cells)) }
     }
 
     static func printTable(_ rows: [BenchmarkRow]) {
@@ -53,24 +85,14 @@ struct RelayBench {
                 format(row.relay),
                 row.swinject.map(format) ?? "—",
                 row.floor.map(format) ?? "—",
-                row.floor.map { format(row.relay / $0) + "×" } ?? "—",
+                row.floor.map { formatRatio(row.relay / $0) } ?? "—",
                 row.swinject.map { format($0 / row.relay) + "×" } ?? "—",
                 row.targets.description,
                 row.targets.description == "—" ? "—" : (row.misses.isEmpty ? "met" : "MISSED (" + row.misses.joined(separator: ", ") + ")"),
             ]
         }
-        let table = [header] + body
-        let widths = header.indices.map { column in table.map { $0[column].count }.max()! }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                // Text columns left-aligned, numbers right-aligned.
-                return (column == 0 || column >= 6) ? cell + pad : pad + cell
-            }.joined(separator: " | ")
-        }
-        print(line(header))
-        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-"))
-        for cells in body { print(line(cells)) }
+        // Text columns left-aligned, numbers right-aligned.
+        printAligned([header] + body, rightAligned: [1, 2, 3, 4, 5])
     }
 
     static func machineDescription() -> String {
