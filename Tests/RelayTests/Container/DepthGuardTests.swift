@@ -97,7 +97,14 @@ func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
         return nil
     }, context) == 0)
     pthread_join(thread!, nil)
-    #else
+    #elseif canImport(Musl)
+    var thread: pthread_t?
+    precondition(pthread_create(&thread, &attributes, { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
+        return nil
+    }, context) == 0)
+    pthread_join(thread!, nil)
+    #elseif canImport(Glibc)
     var thread = pthread_t()
     precondition(pthread_create(&thread, &attributes, { raw in
         Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()

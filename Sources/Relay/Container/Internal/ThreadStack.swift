@@ -40,7 +40,9 @@ enum ThreadStack {
         #endif
     }
 
-    #if canImport(Glibc) || canImport(Musl)
+    #if canImport(Darwin)
+    // Darwin answers with pthread_get_stackaddr_np and pthread_get_stacksize_np.
+    #elseif canImport(Glibc) || canImport(Musl)
     /// `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, a GNU extension (also in
     /// musl) that the Swift `Glibc` module does not import, looked up once by name. It is
     /// a C function, so a `@convention(c)` pointer calls it exactly as C does.
