@@ -111,11 +111,11 @@ struct MalformedInputDriverTests {
     @Test("a bad source stops every source: the good -d is not applied either, and RELAY_EXPLAIN prints no report")
     func allOrNothing() async throws {
         var launch = DriverLaunch.demo(DemoFixtures.stubbed)
-        launch.environment = ["RELAY_DEPENDENCIES": "type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live,lifecycle=Transient", "RELAY_EXPLAIN": "1"]
+        launch.environment = ["RELAY_DEPENDENCIES": "type=RelayDemo.Kitchen,factory=RelayDemo.Kitchen.Live,lifecycle=forever", "RELAY_EXPLAIN": "1"]
         let run = try await launch.run()
         #expect(run.exitStatus == 1, "\(run)")
         #expect(run.standardOutput.isEmpty, "\(run)")
-        #expect(run.standardError == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'Transient'; lifecycle must be exactly 'singleton' or 'transient'\n", "\(run)")
+        #expect(run.standardError == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'\n", "\(run)")
         #expect(throws: DriverLaunchError.noInjectionReport(run)) { try run.injectionReport() }
     }
 }

@@ -58,9 +58,9 @@ struct CheckCommandTests {
         #expect(good.status == 0)
         #expect(good.output == "<stdin>: 1 instruction OK\n")
 
-        let bad = ToolRun(["check", "-"], standardInput: "\ntype=A,factory=B,lifecycle=Singleton\n")
+        let bad = ToolRun(["check", "-"], standardInput: "\ntype=A,factory=B,lifecycle=forever\n")
         #expect(bad.status == 1)
-        #expect(bad.errorOutput == "<stdin>:2:28: error: invalid lifecycle 'Singleton'; lifecycle must be exactly 'singleton' or 'transient'\n")
+        #expect(bad.errorOutput == "<stdin>:2:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'\n")
     }
 
     @Test func oneBadOneGoodReportsBoth() throws {

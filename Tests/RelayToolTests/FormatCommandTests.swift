@@ -14,7 +14,7 @@ struct FormatCommandTests {
         + "# Fixed clock for receipts.\r\ntype=MyApp.Clock,factory=MyApp.Clock.Fixed,lifecycle=transient   \r\n\r\n"
         + "[global]\r\ntype=MyApp.Cache<Swift.String, Swift.Int>,factory=MyApp.Cache.InMemory\r\n"
         + "\t# Backend stub.\r\nlifecycle=singleton,factory=MyApp.Backend.Stub,type=MyApp.Backend\r\n"
-        + "[analytics]\r\ntype=MyApp.Tracker,factory=MyApp.Tracker.Level=1\r\n\r\n"
+        + "[analytics]\r\ntype=MyApp.Tracker,factory=MyApp.Tracker.Level\\=1\r\n\r\n"
         + "# Keep this file sorted: run relay format.\r\n\r\n"
 
     static let canonical = """

@@ -47,15 +47,23 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
 
     /// Parses the text form of an instruction.
     ///
-    /// - Throws: ``DependencyInjectionInstructionError`` with the 1-based column of the
-    ///   problem when the text is empty; a pair is empty or lacks `=`; a key is empty,
-    ///   unknown (with a "did you mean" suggestion for near misses such as `factroy`) or
-    ///   given twice; `type` or `factory` is missing; a value is empty after trimming;
-    ///   `lifecycle` is not exactly `singleton` or `transient`; an escape is invalid or a
-    ///   lone backslash ends the text; a bracket is left open; or the text contains an
-    ///   unescaped control character other than tab.
+    /// - Throws: ``DependencyInjectionInstructionError``, in Relay 0.3's cases where 0.3 had
+    ///   one: ``DependencyInjectionInstructionError/missingType`` and
+    ///   ``DependencyInjectionInstructionError/missingFactory``;
+    ///   ``DependencyInjectionInstructionError/unrecognizedParameter(_:)`` for an unknown
+    ///   key; ``DependencyInjectionInstructionError/malformattedDependencyParameter(_:)`` for
+    ///   an empty text, an empty pair or one without `=`, an empty key or value, a key given
+    ///   twice, an unescaped `=` inside a value, or a `lifecycle` other than `singleton` or
+    ///   `transient` (in any case). Everything else — an invalid escape or a lone
+    ///   backslash at the end, a bracket left open, an unescaped control character other
+    ///   than tab — is ``DependencyInjectionInstructionError/invalidInstruction(message:column:)``
+    ///   with the 1-based column.
     public init(parsing text: String) throws(DependencyInjectionInstructionError) {
-        self = try InstructionParser.parse(text, defaultScope: .global).instruction
+        do {
+            self = try InstructionParser.parse(text, defaultScope: .global).instruction
+        } catch {
+            throw error.seed
+        }
     }
 
     /// Parses the text form of an instruction, returning `nil` where

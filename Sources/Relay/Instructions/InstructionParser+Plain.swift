@@ -68,7 +68,8 @@ extension InstructionParser {
             guard let equals = text[range].firstIndex(of: UInt8(ascii: "=")) else { return false }
             let keyRange = PlainBytes.trimmed(range.lowerBound..<equals, of: text)
             let value = PlainBytes.trimmed((equals + 1)..<range.upperBound, of: text)
-            guard !value.isEmpty else { return false }
+            // An '=' in a value is an error; the general parser words it.
+            guard !value.isEmpty, !text[value].contains(UInt8(ascii: "=")) else { return false }
             let key = UnsafeBufferPointer(rebasing: text[keyRange])
             if PlainBytes.equals(key, "type"), type == nil {
                 type = value

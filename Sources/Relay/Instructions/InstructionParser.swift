@@ -19,7 +19,17 @@ enum InstructionParser {
         var end: Int
     }
 
-    typealias Failure = DependencyInjectionInstructionError
+    /// Why the text is not an instruction: the message and 1-based column every source
+    /// reports, and the shape ``DependencyInjectionInstruction/init(parsing:)`` throws.
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        let column: Int
+        let input: String
+        let seed: DependencyInjectionInstructionError
+
+        /// `column N: message`.
+        var description: String { "column \(column): \(message)" }
+    }
 
     /// Parses one instruction: plain text on the fast path (``parsePlain(_:defaultScope:)``),
     /// anything else — escapes, brackets, errors — with ``parseGeneral(_:defaultScope:)``.
@@ -35,19 +45,26 @@ enum InstructionParser {
     static func parseGeneral(_ input: String, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
         let text = input
         func fail(_ message: String, _ column: Int) -> Failure {
-            Failure(message: message, column: column, input: input)
+            Failure(message: message, column: column, input: input, seed: .invalidInstruction(message: message, column: column))
+        }
+        func fail(_ message: String, _ column: Int, seed: DependencyInjectionInstructionError) -> Failure {
+            Failure(message: message, column: column, input: input, seed: seed)
         }
 
         let scalars = Array(text.unicodeScalars)
-        /// The source text of `units`, as written (escapes not resolved), for messages.
+        /// The source text of `units`, as written (escapes not resolved).
+        func written(_ units: ArraySlice<Unit>) -> String {
+            guard let first = units.first, let last = units.last else { return "" }
+            return InstructionText.string(scalars[(first.column - 1)..<(last.end - 1)])
+        }
+        /// The source text of `units`, quoted for a message.
         func quoted(_ units: ArraySlice<Unit>) -> String {
-            guard let first = units.first, let last = units.last else { return "''" }
-            return UserText.quoted(scalars[(first.column - 1)..<(last.end - 1)])
+            UserText.quoted(written(units))
         }
 
         let units = try resolveEscapes(scalars, fail: fail)
         guard let firstColumn = units.first(where: { !isTrimmable($0) })?.column else {
-            throw fail("empty instruction; write type=<type>,factory=<factory>", 1)
+            throw fail("empty instruction; write type=<type>,factory=<factory>", 1, seed: .malformattedDependencyParameter(input))
         }
         let pairs = try splitPairs(units, fail: fail)
 
@@ -57,44 +74,54 @@ enum InstructionParser {
             let units = trimmed(pair.units[...])
             guard !units.isEmpty else {
                 let comma = pair.commaBefore ?? pairs[index + 1].commaBefore ?? firstColumn
-                throw fail("empty pair; remove the extra ','", comma)
+                throw fail("empty pair; remove the extra ','", comma, seed: .malformattedDependencyParameter(""))
             }
             guard let equals = units.firstIndex(where: { !$0.escaped && $0.scalar == "=" }) else {
-                throw fail("expected key=value, found \(quoted(units)); write each pair as key=value and separate pairs with ','", units.first!.column)
+                throw fail("expected key=value, found \(quoted(units)); write each pair as key=value and separate pairs with ','", units.first!.column, seed: .malformattedDependencyParameter(written(units)))
             }
             let keyUnits = trimmed(units[..<equals])
             guard let keyColumn = keyUnits.first?.column else {
-                throw fail("missing key before '='; write key=value with one of the keys type, factory, scope, lifecycle", units[equals].column)
+                throw fail("missing key before '='; write key=value with one of the keys type, factory, scope, lifecycle", units[equals].column, seed: .malformattedDependencyParameter(written(units)))
             }
             let key = string(keyUnits)
             guard InstructionSyntax.keys.contains(key) else {
                 let valid = "the valid keys are type, factory, scope and lifecycle"
                 if let suggestion = InstructionKeySuggestion.suggestion(for: key) {
-                    throw fail("unknown key \(quoted(keyUnits)); did you mean '\(suggestion)'? (\(valid))", keyColumn)
+                    throw fail("unknown key \(quoted(keyUnits)); did you mean '\(suggestion)'? (\(valid))", keyColumn, seed: .unrecognizedParameter(written(units)))
                 }
-                throw fail("unknown key \(quoted(keyUnits)); \(valid)", keyColumn)
+                throw fail("unknown key \(quoted(keyUnits)); \(valid)", keyColumn, seed: .unrecognizedParameter(written(units)))
             }
             if let first = keyColumns[key] {
-                throw fail("duplicate key '\(key)' (first given at column \(first)); give each key once", keyColumn)
+                throw fail("duplicate key '\(key)' (first given at column \(first)); give each key once", keyColumn, seed: .malformattedDependencyParameter(written(units)))
             }
             keyColumns[key] = keyColumn
             let valueUnits = trimmed(units[(equals + 1)...])
             guard let valueColumn = valueUnits.first?.column else {
-                throw fail("empty value for '\(key)'; write a value after '\(key)='", units[equals].column + 1)
+                throw fail("empty value for '\(key)'; write a value after '\(key)='", units[equals].column + 1, seed: .malformattedDependencyParameter(written(units)))
+            }
+            // Relay 0.3 read `a=b=c` as malformed, and so does Relay: an '=' in a value is
+            // usually a lost ',' (`type=A factory=B`), else it must be escaped.
+            if let second = valueUnits.firstIndex(where: { !$0.escaped && $0.scalar == "=" }) {
+                let seed = DependencyInjectionInstructionError.malformattedDependencyParameter(written(units))
+                if let lost = lostSeparator(before: second, in: valueUnits) {
+                    throw fail("'\(lost.key)=' inside the value of '\(key)'; separate pairs with ',' (\(key)=…,\(lost.key)=…)", lost.column, seed: seed)
+                }
+                throw fail("unescaped '=' in the value of '\(key)'; write '\\=' for a literal '='", valueUnits[second].column, seed: seed)
             }
             values[key] = (string(valueUnits), valueColumn, valueUnits)
         }
 
         guard let type = values["type"] else {
-            throw fail("missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService", firstColumn)
+            throw fail("missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService", firstColumn, seed: .missingType)
         }
         guard let factory = values["factory"] else {
-            throw fail("missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub", firstColumn)
+            throw fail("missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub", firstColumn, seed: .missingFactory)
         }
         var lifecycle = LifecycleType.singleton
         if let given = values["lifecycle"] {
-            guard let parsed = LifecycleType(rawValue: given.value) else {
-                throw fail("invalid lifecycle \(quoted(given.units)); lifecycle must be exactly 'singleton' or 'transient'", given.column)
+            // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
+            guard let parsed = LifecycleType(rawValue: given.value.lowercased()) else {
+                throw fail("invalid lifecycle \(quoted(given.units)); lifecycle must be 'singleton' or 'transient'", given.column, seed: .malformattedDependencyParameter("lifecycle=" + written(given.units)))
             }
             lifecycle = parsed
         }
@@ -105,6 +132,17 @@ enum InstructionParser {
             lifecycle: lifecycle
         )
         return Parsed(instruction: instruction, scopeIsExplicit: values["scope"] != nil, scopeColumn: keyColumns["scope"])
+    }
+
+    /// A key of the grammar standing, after a blank, right before the unescaped '=' at
+    /// `equals` inside a value (`type=A factory=B`): that key and its column.
+    private static func lostSeparator(before equals: Int, in value: ArraySlice<Unit>) -> (key: String, column: Int)? {
+        let before = value[..<equals]
+        guard let blank = before.lastIndex(where: { !$0.escaped && InstructionSyntax.isBlank($0.scalar) }) else { return nil }
+        let word = before[(blank + 1)...]
+        let key = string(word)
+        guard InstructionSyntax.keys.contains(key), let column = word.first?.column else { return nil }
+        return (key, column)
     }
 
     // MARK: - Escapes

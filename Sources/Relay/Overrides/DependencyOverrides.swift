@@ -36,7 +36,7 @@ public struct DependencyOverrides: Sendable {
         for (position, text) in instructions.enumerated() {
             let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
             do {
-                add(try DependencyInjectionInstruction(parsing: text), origin: origin)
+                add(try InstructionParser.parse(text, defaultScope: .global).instruction, origin: origin)
             } catch {
                 diagnostics.append(.error(error.message, at: origin.offset(byColumns: error.column - 1)))
             }

@@ -3,9 +3,11 @@ import Testing
 
 @Suite("Instructions: parse errors name the problem, the fix and the column")
 struct InstructionsParseErrorTests {
-    private func error(parsing text: String) -> DependencyInjectionInstructionError? {
+    /// The positioned error every source reports (the public `init(parsing:)` throws its
+    /// 0.3-shaped `seed`, tested below).
+    private func error(parsing text: String) -> InstructionParser.Failure? {
         do {
-            _ = try DependencyInjectionInstruction(parsing: text)
+            _ = try InstructionParser.parse(text, defaultScope: .global)
             return nil
         } catch {
             return error
@@ -47,8 +49,13 @@ struct InstructionsParseErrorTests {
     }
 
     @Test func badLifecycle() {
-        expectError("type=A,factory=B,lifecycle=Singleton", column: 28,
-                    message: "invalid lifecycle 'Singleton'; lifecycle must be exactly 'singleton' or 'transient'")
+        expectError("type=A,factory=B,lifecycle=forever", column: 28,
+                    message: "invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'")
+    }
+
+    @Test func equalsInAValue() {
+        expectError("type=A=B,factory=C", column: 7, message: "unescaped '=' in the value of 'type'; write '\\=' for a literal '='")
+        expectError("type=A factory=B", column: 8, message: "'factory=' inside the value of 'type'; separate pairs with ',' (type=…,factory=…)")
     }
 
     @Test func emptyValue() {

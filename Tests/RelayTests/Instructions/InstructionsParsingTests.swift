@@ -86,9 +86,50 @@ struct InstructionsParsingTests {
         #expect(instruction.type.tag == "A;B#C")
     }
 
-    @Test func valueSplitsAtFirstEquals() throws {
-        let instruction = try DependencyInjectionInstruction(parsing: "type=A=B,factory=F")
-        #expect(instruction.type.tag == "A=B")
+    @Test("an '=' in a value must be escaped, as Relay 0.3 required")
+    func equalsInAValue() throws {
+        #expect(throws: DependencyInjectionInstructionError.malformattedDependencyParameter("type=A=B")) {
+            try DependencyInjectionInstruction(parsing: "type=A=B,factory=F")
+        }
+        #expect(try DependencyInjectionInstruction(parsing: #"type=A\=B,factory=F"#).type.tag == "A=B")
+    }
+
+    @Test("the lifecycle may be written in any case, as Relay 0.3 accepted")
+    func lifecycleInAnyCase() throws {
+        #expect(try DependencyInjectionInstruction(parsing: "type=A,factory=B,lifecycle=Transient").lifecycle == .transient)
+        #expect(try DependencyInjectionInstruction(parsing: "type=A,factory=B,lifecycle=SINGLETON").lifecycle == .singleton)
+    }
+
+    @Test("init(parsing:) throws Relay 0.3's cases where 0.3 had them")
+    func seedErrorCases() {
+        func seed(_ text: String) -> DependencyInjectionInstructionError? {
+            do {
+                _ = try DependencyInjectionInstruction(parsing: text)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(seed("factory=B") == .missingType)
+        #expect(seed("type=A") == .missingFactory)
+        #expect(seed("type=A,colour=red,factory=B") == .unrecognizedParameter("colour=red"))
+        #expect(seed("type=A,factory") == .malformattedDependencyParameter("factory"))
+        #expect(seed("type=,factory=B") == .malformattedDependencyParameter("type="))
+        #expect(seed("type=A,factory=B,lifecycle=forever") == .malformattedDependencyParameter("lifecycle=forever"))
+        guard case let .invalidInstruction(message, column)? = seed(#"type=A\q,factory=B"#) else {
+            Issue.record("an invalid escape is Relay's own case")
+            return
+        }
+        #expect(column == 7)
+        #expect(message.hasPrefix("invalid escape"))
+    }
+
+    @Test("a blank where a ',' was meant points at the key in the value")
+    func lostComma() {
+        #expect(throws: DependencyInjectionInstructionError.malformattedDependencyParameter("type=A factory=B")) {
+            try DependencyInjectionInstruction(parsing: "type=A factory=B")
+        }
+        #expect(DependencyInjectionInstructionError.invalidInstruction(message: "m", column: 3).description == "column 3: m")
     }
 
     @Test func nonASCII() throws {

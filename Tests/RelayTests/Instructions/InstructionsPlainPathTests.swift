@@ -32,7 +32,6 @@ struct InstructionsPlainPathTests {
         "type=MyApp.Backend,factory=MyApp.Backend.Stub",
         " type = MyApp.Backend ,\tfactory=MyApp.Backend.Stub , scope = checkout , lifecycle = transient ",
         "factory=F,type=T,lifecycle=singleton",
-        "type=A=B,factory=C",
         "type=My Type,factory=F",
         "type=Café,factory=🙂,scope=é🙂",
         "type=A>,factory=B)],scope=c;#",
@@ -49,7 +48,7 @@ struct InstructionsPlainPathTests {
 
     @Test(arguments: [
         "", "   ", "type=A", "factory=B", "type=A,,factory=B", "type=A,factory=B,", "type=,factory=B",
-        "=A,type=B,factory=C", "type=A,factory=B,type=C", "Type=A,factory=B", "type=A,factory=B,lifecycle=Transient",
+        "=A,type=B,factory=C", "type=A,factory=B,type=C", "Type=A,factory=B", "type=A,factory=B,lifecycle=forever",
         "type=A<B,C>,factory=D", "type=A(B),factory=C", "type=A[0],factory=B", "type=A\\,B,factory=C",
         "type=A\u{7},factory=B", "type=A\u{7F},factory=B", "type=A\u{85},factory=B", "type=A\r,factory=B", "type A,factory=B",
     ])

@@ -85,7 +85,7 @@ struct InstructionsRobustnessTests {
         for round in 0..<5_000 {
             let text = round.isMultiple(of: 2) ? random.instructionLikeText(fragments: 12) : "type=" + random.string(maxLength: 12) + ",factory=" + random.string(maxLength: 12)
             do {
-                let instruction = try DependencyInjectionInstruction(parsing: text)
+                let instruction = try InstructionParser.parse(text, defaultScope: .global).instruction
                 parsedCount += 1
                 #expect(DependencyInjectionInstruction(instruction.description) == instruction, "\(text.debugDescription)")
             } catch {
