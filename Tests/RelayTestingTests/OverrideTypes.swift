@@ -28,8 +28,13 @@ let overrideIndex: DynamicDependencyIndex = {
     return index
 }()
 
-/// Registers the live defaults once (idempotent: same factories every time).
+/// Registers the live defaults, once per process: registering again would replace the
+/// registrations (new objects, new singletons) under tests running at the same moment.
 func registerLiveDefaults() {
+    _ = liveDefaults
+}
+
+private let liveDefaults: Void = {
     DependencyContainer.global.register(Greeting.self) { _ in LiveGreeting() }
     DependencyContainer.global.register(GreetingCache.self) { c in GreetingCache(greeting: try c.tryResolve()) }
-}
+}()

@@ -100,8 +100,13 @@ extension InstructionText {
         mutating func scanLines(of bytes: UnsafeBufferPointer<UInt8>) {
             // Room for one instruction per line, so the array is not copied as it grows.
             instructions.reserveCapacity(min(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1, limits.maxInstructions))
-            // A byte order mark is not part of the first line.
+            // A byte order mark is not part of the first line; a second one is an error
+            // (an invisible character would otherwise be read as part of the first key).
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            if start == 3, bytes[3...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                diagnostics.append(.error("a second byte order mark (U+FEFF) at the start of the text; save it with one at most", at: source(1, 1)))
+                while bytes[start...].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+            }
             var lineNumber = 1
             while true {
                 let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex

@@ -24,11 +24,14 @@ package enum InstructionText {
             return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
         }
         var bytes = Array(bytes)[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        // One leading byte order mark is checked as no column, and kept: the `.relay`
+        // parser drops it, and reports a second one.
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
+        if !mark.isEmpty {
             bytes = bytes.dropFirst(3)
         }
-        if let text = plainText(bytes) { return .success(text) }
-        return decodeScalarByScalar(bytes, origin: origin)
+        if let text = plainText(bytes) { return .success(mark + text) }
+        return decodeScalarByScalar(bytes, origin: origin).map { mark + $0 }
     }
 
     /// ``decode(bytes:origin:limits:)`` the slow way, one scalar at a time, stopping at

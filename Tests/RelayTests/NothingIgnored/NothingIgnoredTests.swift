@@ -123,6 +123,19 @@ struct NothingIgnoredTests {
         #expect(all.split(separator: "\n").allSatisfy { $0.count < 600 })
     }
 
+    @Test("10. one byte order mark is fine; a second is an error at 1:1, from bytes and from text alike")
+    func byteOrderMarks() throws {
+        let context = InstructionReadContext()
+        let one = Array("\u{FEFF}type=A,factory=B\n".utf8)
+        #expect(try InstructionSourceParsing.parseRelayBytes(one, source: "f.relay", context: context).count == 1)
+        let two = Array("\u{FEFF}\u{FEFF}type=A,factory=B\n".utf8)
+        let expected = "f.relay:1:1: error: a second byte order mark (U+FEFF) at the start of the text; save it with one at most"
+        let fromBytes = #expect(throws: DynamicInjectionError.self) { try InstructionSourceParsing.parseRelayBytes(two, source: "f.relay", context: context) }
+        #expect(fromBytes?.description == expected)
+        let fromText = #expect(throws: DynamicInjectionError.self) { try InstructionSourceParsing.parseRelayText("\u{FEFF}\u{FEFF}type=A,factory=B\n", source: "f.relay", context: context) }
+        #expect(fromText?.description == expected)
+    }
+
     @Test("13. a swap of two letters finds the key; candidate factories in natural order")
     func transposedLetters() {
         let index = DynamicDependencyIndex()
