@@ -39,7 +39,10 @@ extension InstructionText {
                 }
                 instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column)))
             } catch {
-                diagnostics.append(.error(error.message, at: origin(number, error.column)))
+                // `type=A,factory=B,type=C,…`: two instructions joined with ',' instead of ';'.
+                let joined = error.message.hasPrefix("duplicate key 'type'") || error.message.hasPrefix("duplicate key 'factory'")
+                let hint = joined ? "; to give several instructions in $\(variable), separate them with ';'" : ""
+                diagnostics.append(.error(error.message + hint, at: origin(number, error.column)))
             }
         }
         return (instructions, diagnostics)

@@ -146,6 +146,15 @@ extension InstructionText {
                 return true
             }
 
+            // A '#' after a blank inside an instruction is no comment: .relay files have
+            // none at the end of a line, and it would quietly become part of a value.
+            if let hash = line[start...].indices.first(where: { line[$0] == UInt8(ascii: "#") && isBlank(line[$0 - 1]) }) {
+                let column = String(decoding: UnsafeBufferPointer(rebasing: line[..<hash]), as: UTF8.self).unicodeScalars.count + 1
+                diagnostics.append(.error("'#' after an instruction does not start a comment — .relay files have no end-of-line comments; put the comment on a line of its own, or write '\\#' for a literal '#'", at: source(lineNumber, column)))
+                classified?(.invalid)
+                return true
+            }
+
             var defaultScope = DependencyContainerScope.global
             if case .scope(let scope, _, _) = header { defaultScope = scope }
             let parsed: InstructionParser.Parsed

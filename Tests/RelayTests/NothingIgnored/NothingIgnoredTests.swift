@@ -148,6 +148,22 @@ struct NothingIgnoredTests {
         ])
     }
 
+    @Test("14. commas between instructions in a list suggest ';'; a ' #' in a .relay line is no comment; a blank for a ',' is pointed at")
+    func wordingHints() {
+        let environment = EnvironmentInstructionSource(environment: ["RELAY_DEPENDENCIES": "type=A,factory=B,type=C,factory=D"])
+        let listError = #expect(throws: DynamicInjectionError.self) { try environment.readInstructions(context: InstructionReadContext()) }
+        #expect(listError?.description == "$RELAY_DEPENDENCIES:1:18: error: duplicate key 'type' (first given at column 1); give each key once; to give several instructions in $RELAY_DEPENDENCIES, separate them with ';'")
+
+        let fileError = #expect(throws: DynamicInjectionError.self) {
+            try InstructionSourceParsing.parseRelayText("type=A,factory=B # the stub\n", source: "ui.relay", context: InstructionReadContext())
+        }
+        #expect(fileError?.description == "ui.relay:1:18: error: '#' after an instruction does not start a comment — .relay files have no end-of-line comments; put the comment on a line of its own, or write '\\#' for a literal '#'")
+
+        #expect(messages(registry(["-d", "type=A factory=B"])) == [
+            "argv[1]:8: error: 'factory=' inside the value of 'type'; separate pairs with ',' (type=…,factory=…)",
+        ])
+    }
+
     @Test("15. the report header says which sources gave instructions and which gave none, and why")
     func reportHeader() throws {
         let report = try DynamicDependencyRegistry(index: makeDynIndex(), sources: [
