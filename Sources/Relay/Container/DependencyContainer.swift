@@ -33,6 +33,10 @@ public final class DependencyContainer: Sendable {
     /// This container's registrations: the engine's storage, read and written only inside
     /// `Container/Internal`, under the engine lock.
     let table = RegistrationTable()
+    /// The registrations dynamic injection made here: a layer over ``table`` that
+    /// resolving consults first, so that registering a default after `inject()` changes
+    /// what is underneath, never what was injected. Engine storage, like ``table``.
+    let injected = RegistrationTable()
     /// A throw-away container (used by validation): never cached per thread.
     let isDetached: Bool
 

@@ -28,6 +28,28 @@ private func messages(_ registry: DynamicDependencyRegistry) -> [String] {
 
 @Suite("Nothing silently ignored")
 struct NothingIgnoredTests {
+    @Test("1. injected bindings are a layer: registering a default after inject() changes what is under it, not the binding")
+    func injectedLayer() throws {
+        let scope = uniqueScope()
+        let container = DependencyContainer.container(for: scope)
+        let index = makeDynIndex()
+        container.register(DynBackend.self) { _ in DynLiveBackend() }
+        let report = try registry(["-d", "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub,scope=\(scope.name)"], index: index).inject()
+        #expect(report.bindings.first?.replacedRegistration?.contains("NothingIgnoredTests.swift") == true)
+        // The usual mistake: the app registers its defaults after injecting.
+        container.register(DynBackend.self) { _ in DynLiveBackend() }
+        #expect(container.resolve(DynBackend.self).name == "stub")
+        #expect(container.isRegistered(DynBackend.self))
+        #expect(container.registeredTypes.map(\.typeName) == ["RelayTests.DynBackend"])
+
+        // Injecting again replaces the container's whole injected layer: a binding the new
+        // instructions do not repeat is gone, and the code default shows through.
+        try registry(["-d", "type=RelayTests.DynClock,factory=RelayTests.DynClock.Fixed,scope=\(scope.name)"], index: index).inject()
+        #expect(container.resolve(DynBackend.self).name == "live")
+        #expect(container.resolve(DynClock.self).now == 42)
+        container.reset()
+    }
+
     @Test("2. a scope nobody uses is an error with 'did you mean'; a declared scope is accepted")
     func unknownScopes() throws {
         let scope = uniqueScope()

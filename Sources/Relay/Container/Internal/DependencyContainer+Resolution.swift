@@ -178,12 +178,14 @@ extension DependencyContainer {
         throw .mismatch(requested: T.self, actual: value, scope: scope, chain: thread.chain(appending: DependencyKey(T.self)), registration: registration.origin.description)
     }
 
-    /// Finds the registration for `key`: overrides first (innermost frame, scoped then
-    /// global), then this container, then its fallback. Call with the engine lock held.
+    /// Finds the registration for `key`, in layers: overrides first (innermost frame,
+    /// scoped then global), then this container's injected bindings and its own
+    /// registrations, then its fallback's, in the same order. Call with the engine lock held.
     private func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
-        if let found = table[key] { return found }
-        return parent?.table[key]
+        if let found = injected[key] ?? table[key] { return found }
+        guard let parent else { return nil }
+        return parent.injected[key] ?? parent.table[key]
     }
 
     /// Registered types with a similar name, and `key` registered in other scopes. Call with
@@ -198,7 +200,7 @@ extension DependencyContainer {
         var places: [String: [String]] = [:]
         for container in containers {
             let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-            for registered in container.table.keys {
+            for registered in Set(container.table.keys + container.injected.keys) {
                 if registered == key {
                     if container !== self && container !== parent {
                         results.append("\(key.typeName) is registered in \(place)")

@@ -31,6 +31,9 @@ struct DetachedWorld {
         for registration in live.table.registrations {
             copy.table.updateValue(registration.copy(owner: copy))
         }
+        for registration in live.injected.registrations {
+            copy.injected.updateValue(registration.copy(owner: copy))
+        }
     }
 
     /// The world's container for `scope`, created (falling back to the world's global
@@ -46,7 +49,7 @@ struct DetachedWorld {
     /// Breaks the container ↔ registration reference cycles so the copies are freed.
     func tearDown() {
         let removed = ResolutionEngine.shared.lock.withLock {
-            containers.flatMap { $0.table.removeAll() }
+            containers.flatMap { $0.table.removeAll() + $0.injected.removeAll() }
         }
         withExtendedLifetime(removed) {}
     }
@@ -61,11 +64,16 @@ extension ResolutionEngine {
         var world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
         for request in replacements {
-            insert(request, into: world.container(for: request.scope))
+            insert(request, into: world.container(for: request.scope), injected: true)
         }
         var failures: [DependencyValidationError.Failure] = []
         for container in world.containers {
-            let registrations = lock.withLock { container.table.registrations }
+            // Each type once, as it resolves: an injected binding over the code default.
+            let registrations = lock.withLock {
+                let injected = container.injected.registrations
+                let shadowed = Set(injected.map(\.key))
+                return injected + container.table.registrations.filter { !shadowed.contains($0.key) }
+            }
             for registration in registrations.sorted(by: { $0.key.typeName < $1.key.typeName }) {
                 do {
                     _ = try container.resolveOpened(registration.key.type)
@@ -89,7 +97,7 @@ extension ResolutionEngine {
         do {
             if let produced = factory.produces {
                 let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
-                insert(request, into: world.global)
+                insert(request, into: world.global, injected: true)
                 return try world.global.resolveOpened(produced.type)
             } else {
                 return try factory.make(world.global)

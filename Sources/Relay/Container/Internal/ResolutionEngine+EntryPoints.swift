@@ -20,29 +20,31 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, typed: TypedFactory(factory)), in: container)
+        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, typed: TypedFactory(factory)), in: container.table)
     }
 
-    /// Registers one request in `container`.
-    func insert(_ request: RegistrationRequest, into container: DependencyContainer) {
-        store(request.makeRegistration(owner: container), in: container)
+    /// Registers one request in `container`: among its code registrations, or — with
+    /// `injected` — in its injected layer, which resolving consults first.
+    func insert(_ request: RegistrationRequest, into container: DependencyContainer, injected: Bool = false) {
+        store(request.makeRegistration(owner: container), in: injected ? container.injected : container.table)
     }
 
-    private func store(_ registration: Registration, in container: DependencyContainer) {
+    private func store(_ registration: Registration, in table: RegistrationTable) {
         let replaced = lock.withLock {
             defer { tablesChanged() }
-            return container.table.updateValue(registration)
+            return table.updateValue(registration)
         }
         // Released here, unlocked: releasing a registration can release its singleton,
         // whose deinit is user code that may resolve.
         withExtendedLifetime(replaced) {}
     }
 
-    /// Registers every request in the live container of its scope, under one lock
-    /// acquisition, so no thread sees some of them without the others. Returns, for each,
-    /// where the registration it replaced was made (`nil` if none).
-    func insert(_ requests: [RegistrationRequest]) -> [String?] {
-        guard !requests.isEmpty else { return [] }
+    /// Replaces the injected layer of every container `requests` bind into with them, under
+    /// one lock acquisition: no thread sees some of them without the others, or the new
+    /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
+    /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
+    /// for each, where the code registration it stands over was made (`nil` if none).
+    func inject(_ requests: [RegistrationRequest]) -> [String?] {
         // Consecutive requests usually share a scope: look each run's container up once.
         // (By index rather than zipped: iterating a zip copies every request.)
         var owners: [DependencyContainer] = []
@@ -55,20 +57,27 @@ extension ResolutionEngine {
             }
         }
         let registrations = requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
-        let replaced = lock.withLock {
-            let replaced = registrations.indices.map { owners[$0].table.updateValue(registrations[$0])?.origin }
+        let (shadowed, removed) = lock.withLock {
+            var cleared = Set<ObjectIdentifier>()
+            var removed: [Registration] = []
+            for owner in owners where cleared.insert(ObjectIdentifier(owner)).inserted {
+                removed += owner.injected.removeAll()
+            }
+            for index in registrations.indices { _ = owners[index].injected.updateValue(registrations[index]) }
+            let shadowed = registrations.indices.map { owners[$0].table[registrations[$0].key]?.origin }
             tablesChanged()
-            return replaced
+            return (shadowed, removed)
         }
+        withExtendedLifetime(removed) {}
         // Described after unlocking: an origin may be formatted on demand.
-        return replaced.map { $0?.description }
+        return shadowed.map { $0?.description }
     }
 
     /// Removes every registration (and so every singleton) of `container`.
     func reset(_ container: DependencyContainer) {
         let removed = lock.withLock {
             defer { tablesChanged() }
-            return container.table.removeAll()
+            return container.table.removeAll() + container.injected.removeAll()
         }
         withExtendedLifetime(removed) {}
     }
@@ -77,7 +86,7 @@ extension ResolutionEngine {
     func resetAll() {
         let removed = lock.withLock {
             defer { tablesChanged() }
-            return allContainers.flatMap { $0.table.removeAll() }
+            return allContainers.flatMap { $0.table.removeAll() + $0.injected.removeAll() }
         }
         withExtendedLifetime(removed) {}
     }
@@ -86,7 +95,7 @@ extension ResolutionEngine {
     /// fallback's). Overrides are not considered.
     func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
         lock.withLock {
-            container.table[key] != nil || container.parent?.table[key] != nil
+            [container, container.parent].contains { $0.map { $0.injected[key] != nil || $0.table[key] != nil } ?? false }
         }
     }
 
@@ -97,6 +106,6 @@ extension ResolutionEngine {
 
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
-        lock.withLock { container.table.keys }.sorted { $0.typeName < $1.typeName }
+        lock.withLock { Array(Set(container.table.keys + container.injected.keys)) }.sorted { $0.typeName < $1.typeName }
     }
 }
