@@ -140,14 +140,15 @@ struct BindingPlan {
         if type == nil {
             problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: catalog.suggestions(forType: binding.type)), at: binding.origin, notes: notes))
         }
-        let candidates = type.map { catalog.factories(producing: $0) } ?? []
+        // The candidates scan the whole catalog: only an error pays for it.
+        func candidates() -> [DependencyFactoryKey] { type.map { catalog.factories(producing: $0) } ?? [] }
         switch factory {
         case .missing:
             let message = IndexMessages.unknownFactory(binding.factory, suggestions: catalog.suggestions(forFactory: binding.factory))
-            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates), at: binding.origin, notes: notes))
+            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates()), at: binding.origin, notes: notes))
         case .produces(let produced):
             if let type, produced != type {
-                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates), at: binding.origin))
+                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: binding.origin))
             }
         case .untyped:
             break
