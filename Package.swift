@@ -19,7 +19,8 @@ let package = Package(
         // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
         // product.
         .target(name: "CRelayAtomics"),
-        // Whether the calling thread is the main thread (for main-actor registrations).
+        // Facts about the calling thread: is it the main thread (main-actor registrations),
+        // does it run a Swift task (override layers).
         .target(name: "CRelayThreads"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.

@@ -114,8 +114,9 @@ struct OverrideLifetimeTests {
     }
 
     @Test("on a thread that runs no task, a synchronous override is seen, and only there")
-    func plainThreadsSeeOnlyTheirOwnSynchronousOverride() {
+    func plainThreadsSeeOnlyTheirOwnSynchronousOverride() async {
         let seen = Locked<[String]>([])
+        let escaped = Locked<Task<String, Never>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread {
             do {
@@ -128,6 +129,13 @@ struct OverrideLifetimeTests {
                         inner.signal()
                     }.start()
                     inner.wait()
+                    // Nested on the same thread: the inner layer wins, the outer comes back.
+                    try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub7", index: overrideIndex) {
+                        seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+                    }
+                    seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
+                    // A task created here inherits the layer, and keeps it after the call returned.
+                    escaped.withLock { $0 = Task { DependencyContainer.global.resolve(Greeting.self).text } }
                 }
             } catch {
                 seen.withLock { $0.append("error: \(error)") }
@@ -135,7 +143,13 @@ struct OverrideLifetimeTests {
             seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) }
             done.signal()
         }.start()
-        done.wait()
-        #expect(seen.withLock { $0 } == ["stub", "stub", "live", "live"])
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                done.wait()
+                continuation.resume()
+            }
+        }
+        #expect(seen.withLock { $0 } == ["stub", "stub", "live", "stub 7", "stub", "live"])
+        #expect(await escaped.withLock { $0 }?.value == "stub")
     }
 }

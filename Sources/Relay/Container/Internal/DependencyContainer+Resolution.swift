@@ -22,7 +22,7 @@ extension DependencyContainer {
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
         let generation = ResolutionEngine.generation.load(ordering: .acquiring)
-        if thread.noOverrideActive || !thread.mayBeInsideOverride, thread.state.pointee.cacheGeneration == generation {
+        if thread.noOverrideActive || thread.seesNoLayer, thread.state.pointee.cacheGeneration == generation {
             let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
             let containerID = UInt(bitPattern: ObjectIdentifier(self))
             let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
@@ -41,8 +41,17 @@ extension DependencyContainer {
     /// fast path above stays small.
     @inline(never)
     private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if !thread.noOverrideActive, thread.mayBeInsideOverride, let layer = OverrideContext.current {
-            return try resolveInLayer(T.self, layer: layer, thread: thread, generation: generation)
+        if !thread.noOverrideActive {
+            // The innermost layer this code sees (``ResolutionThread/seesNoLayer``): the
+            // task's, held by this frame; or this thread's, held by the call that installed it.
+            if thread.runsTask {
+                if let layer = OverrideContext.current {
+                    defer { withExtendedLifetime(layer) {} }
+                    return try resolveInLayer(T.self, layer: Unmanaged.passUnretained(layer), thread: thread, generation: generation)
+                }
+            } else if let layer = thread.state.pointee.taskFreeLayer {
+                return try resolveInLayer(T.self, layer: layer, thread: thread, generation: generation)
+            }
         }
         thread.validateCache(generation: generation)
         // The entry may sit away from its home slot (which the fast path checked), and a
@@ -58,20 +67,21 @@ extension DependencyContainer {
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
-    /// A resolve inside override layer `layer` (the innermost): a singleton resolved in
+    /// A resolve inside override layer `layer` (the innermost, kept alive by the caller): a singleton resolved in
     /// it before is served from the thread's layer cache, anything else takes the slow
     /// path, which looks at the layer's registrations first and keeps every singleton in
     /// the layer.
     @inline(__always)
-    private func resolveInLayer<T>(_ type: T.Type, layer: OverrideLayer, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+    private func resolveInLayer<T>(_ type: T.Type, layer: Unmanaged<OverrideLayer>, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         // Detached containers (validation) die, and their addresses are reused: never cached.
-        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer, generation: nil) }
+        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
         let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
         let containerID = UInt(bitPattern: ObjectIdentifier(self))
-        if let value = thread.layerCachedValue(layer: layer.id, container: containerID, type: typeID, generation: generation) {
+        let layerID = layer._withUnsafeGuaranteedRef { $0.id }
+        if let value = thread.layerCachedValue(layer: layerID, container: containerID, type: typeID, generation: generation) {
             return value.assumingMemoryBound(to: T.self).pointee
         }
-        return try resolveSlow(T.self, thread: thread, overrides: layer, generation: generation)
+        return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation)
     }
 
     /// Runs a transient factory through its registration's caller. The caller (and so

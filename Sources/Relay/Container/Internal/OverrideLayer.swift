@@ -90,18 +90,25 @@ enum OverrideContext {
 extension ResolutionEngine {
     /// Runs `operation` with `requests` as an override layer over the current one.
     ///
-    /// The layer is also counted on this thread for as long as `operation` runs
-    /// (``ResolutionThread/State/synchronousLayers``), which spares resolves inside it a
-    /// task-local read to learn that they are inside a layer.
+    /// The layer is bound as the task-local value, so tasks created inside inherit it.
+    /// When this thread runs no task, it is also this thread's ``ResolutionThread/State/taskFreeLayer``
+    /// for as long as `operation` runs, which spares resolves inside it the task-local
+    /// read (``ResolutionThread/seesNoLayer``).
     func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
         let thread = ResolutionThread.current()
+        let runsTask = thread.runsTask
+        let enclosing = thread.state.pointee.taskFreeLayer
+        if !runsTask { thread.state.pointee.taskFreeLayer = Unmanaged.passUnretained(layer) }
         thread.state.pointee.synchronousLayers += 1
         defer {
             thread.state.pointee.synchronousLayers -= 1
+            if !runsTask { thread.state.pointee.taskFreeLayer = enclosing }
             if thread.state.pointee.synchronousLayers == 0 { thread.clearLayerCache() }
         }
-        return try OverrideContext.$current.withValue(layer, operation: operation)
+        return try withExtendedLifetime(layer) {
+            try OverrideContext.$current.withValue(layer, operation: operation)
+        }
     }
 
     /// The `async` form of ``withOverrides(_:operation:)``. It runs in a task, so every

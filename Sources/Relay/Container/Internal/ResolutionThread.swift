@@ -1,4 +1,5 @@
 internal import CRelayAtomics
+internal import CRelayThreads
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -56,10 +57,14 @@ struct ResolutionThread {
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
         /// How many synchronous `withInjectedDependencies` calls are running on this
-        /// thread: while one is, code here is inside its layer, and ``mayBeInsideOverride``
-        /// knows it without reading the task-local value. When the last one returns, the
-        /// layer cache is emptied.
+        /// thread. When the last one returns, the layer cache is emptied.
         var synchronousLayers = 0
+        /// The innermost layer installed by a synchronous `withInjectedDependencies` call
+        /// made on this thread while it ran no task; `nil` when there is none. Unretained:
+        /// the call holds the layer until it returns, and restores the previous value then
+        /// (``ResolutionEngine/withOverrides(_:operation:)``). Read only when no task runs
+        /// here (``ResolutionThread/seesNoLayer``).
+        var taskFreeLayer: Unmanaged<OverrideLayer>?
         /// The generation ``layerSlots`` were filled under.
         var layerCacheGeneration: UInt = 0
         /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
@@ -148,18 +153,25 @@ struct ResolutionThread {
         ResolutionEngine.activeOverrides.load(ordering: .relaxed) == 0
     }
 
-    /// Whether code on this thread may be inside an override layer, given that one exists
-    /// somewhere: a synchronous `withInjectedDependencies` call is running here, or the
-    /// task-local value holds a layer.
+    /// Whether a Swift task runs on this thread (or, where that cannot be asked, maybe).
+    @inline(__always)
+    var runsTask: Bool { crelay_thread_may_run_task() != 0 }
+
+    /// Whether the code running here sees no override layer, given that a layer exists
+    /// somewhere (``noOverrideActive`` is false).
     ///
-    /// This costs a task-local read (about 6 ns) on every resolve while any layer is alive
-    /// anywhere, even on a thread that runs no task and so cannot see one. Telling such a
-    /// thread apart would need the current task, and the only public way to ask,
-    /// `withUnsafeCurrentTask`, is a generic non-inlinable call that costs about 35 ns;
-    /// the runtime's own `swift_task_getCurrent` (about 1 ns) is reserved for the runtime
-    /// and the compiler warns against calling it. See docs/performance.md, row (m).
-    var mayBeInsideOverride: Bool {
-        state.pointee.synchronousLayers != 0 || OverrideContext.current != nil
+    /// Inside a Swift task, the innermost layer is the task-local value (a task may hop
+    /// threads, and one that inherited a layer keeps it). A thread that runs no task can
+    /// only see a layer installed by a synchronous `withInjectedDependencies` call on this
+    /// same thread — the runtime binds a task-local value there in thread-local storage,
+    /// and only that call binds Relay's — so its innermost layer is
+    /// ``State/taskFreeLayer``, read without the task-local look-up and its retain and
+    /// release (about 14 ns together). That keeps a plain thread's resolve as fast while
+    /// another thread is inside an override (relay-bench row (m)) and makes a resolve
+    /// inside a synchronous override on such a thread cheaper (row (h)).
+    @inline(__always)
+    var seesNoLayer: Bool {
+        runsTask ? OverrideContext.current == nil : state.pointee.taskFreeLayer == nil
     }
 
     /// Frees a thread's state; the thread-local key's destructor.
