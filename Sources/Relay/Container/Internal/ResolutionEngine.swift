@@ -54,8 +54,14 @@ final class ResolutionEngine: @unchecked Sendable {
     static var generation: AtomicWord<UInt> { AtomicWord(crelay_resolution_generation_word()) }
 
     /// Call with `lock` held after changing a registration table.
+    ///
+    /// Only code holding `lock` writes the generation, so the bump needs no atomic
+    /// read-modify-write (a locked instruction on x86, a loop on ARM): a plain load and a
+    /// releasing store, which the lock orders with every other writer's. Readers load it
+    /// with acquiring ordering, as before.
     func tablesChanged() {
-        Self.generation.add(1, ordering: .releasing)
+        let next = Self.generation.load(ordering: .relaxed) &+ 1
+        Self.generation.store(next, ordering: .releasing)
     }
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
