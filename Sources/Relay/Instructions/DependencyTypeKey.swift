@@ -11,11 +11,13 @@
 /// A ``DependencyTypeIndexable`` maps each key to the Swift type it stands for.
 public struct DependencyTypeKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The key as written in instructions (`type=<tag>`).
-    public let tag: String
+    public var tag: String { text.string }
+    /// The tag and its hash (equality and hashing go through it).
+    let text: KeyText
 
     /// Creates a key from its string form.
     public init(_ tag: String) {
-        self.tag = tag
+        text = KeyText(tag)
     }
 
     /// Creates a key from a string literal: `let key: DependencyTypeKey = "MyApp.…"`.
@@ -25,7 +27,7 @@ public struct DependencyTypeKey: Hashable, Sendable, Comparable, Codable, Custom
 
     /// Decodes a key from a single string, its ``tag``.
     public init(from decoder: any Decoder) throws {
-        self.tag = try decoder.singleValueContainer().decode(String.self)
+        text = KeyText(try decoder.singleValueContainer().decode(String.self))
     }
 
     /// Encodes the key as its ``tag``, a single string.
