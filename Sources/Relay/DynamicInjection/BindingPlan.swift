@@ -19,10 +19,16 @@ struct BindingPlan {
 
     /// The merged bindings with what the index says of their keys, ready to register.
     struct Checked {
-        /// The plan's bindings, each marked when its factory is untyped.
+        /// The plan's bindings (not yet marked: see ``isCheckedWhenResolved(_:)``).
         let bindings: [DynamicInjectionReport.Binding]
         /// For each binding, at the same position, the indexed type and factory.
         let entries: [(type: DependencyKey, factory: DependencyFactory)]
+
+        /// Whether the binding at `position` has an untyped factory, whose type is only
+        /// checked when resolved (``DynamicInjectionReport/Binding/isCheckedWhenResolved``).
+        func isCheckedWhenResolved(_ position: Int) -> Bool {
+            entries[position].factory.produces == nil
+        }
     }
 
     /// The merged bindings, in the order their winning instructions first appear.
@@ -42,21 +48,29 @@ struct BindingPlan {
         var slots: [BindingSlot: SlotEntry] = [:]
         slots.reserveCapacity(count)
         bindings.reserveCapacity(count)
-        for (inputNumber, input) in inputs.enumerated() {
-            for located in input.metaContainers.lazy.flatMap(\.locatedInstructions) {
-                let slot = located.slot
-                let entry = SlotEntry(binding: bindings.count, input: inputNumber, origin: located.origin)
-                // Usually the slot is new, and this insert is the only look-up.
-                guard let earlier = slots.updateValue(entry, forKey: slot) else {
-                    bindings.append(DynamicInjectionReport.Binding(located))
-                    continue
-                }
-                if earlier.input == inputNumber {
-                    slots[slot] = earlier
-                    diagnostics.append(located.repeatError(previous: earlier.origin))
-                } else {
-                    slots[slot] = SlotEntry(binding: earlier.binding, input: inputNumber, origin: located.origin)
-                    bindings[earlier.binding].overridden.append(located)
+        // By position rather than `for … in`, which would copy every definition (and
+        // retain its strings) only to read a few of its fields.
+        for inputNumber in inputs.indices {
+            let containers = inputs[inputNumber].metaContainers
+            for containerNumber in containers.indices {
+                let scope = containers[containerNumber].scope
+                let definitions = containers[containerNumber].definitions
+                for definitionNumber in definitions.indices {
+                    let slot = BindingSlot(scope: scope, type: definitions[definitionNumber].typeIdentifier)
+                    let position = SlotEntry.Position(input: inputNumber, container: containerNumber, definition: definitionNumber)
+                    // Usually the slot is new, and this insert is the only look-up.
+                    guard let earlier = slots.updateValue(SlotEntry(binding: bindings.count, last: position), forKey: slot) else {
+                        bindings.append(DynamicInjectionReport.Binding(definitions[definitionNumber], scope: scope))
+                        continue
+                    }
+                    let located = definitions[definitionNumber].located(in: scope)
+                    if earlier.last.input == inputNumber {
+                        slots[slot] = earlier
+                        diagnostics.append(located.repeatError(previous: Self.origin(at: earlier.last, in: inputs)))
+                    } else {
+                        slots[slot] = SlotEntry(binding: earlier.binding, last: position)
+                        bindings[earlier.binding].overridden.append(located)
+                    }
                 }
             }
         }
@@ -64,11 +78,22 @@ struct BindingPlan {
 
     /// What the merge knows about one (scope, type).
     private struct SlotEntry {
+        /// Where a definition is in the inputs.
+        struct Position {
+            let input: Int
+            let container: Int
+            let definition: Int
+        }
+
         /// The position of its binding in ``bindings``.
         let binding: Int
-        /// The last input that gave an instruction for it, and that instruction's origin.
-        let input: Int
-        let origin: InstructionOrigin
+        /// The last definition given for it (its input decides repeats; its origin is the
+        /// repeat error's note).
+        let last: Position
+    }
+
+    private static func origin(at position: SlotEntry.Position, in inputs: [Input]) -> InstructionOrigin {
+        inputs[position.input].metaContainers[position.container].definitions[position.definition].origin
     }
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
@@ -86,22 +111,18 @@ struct BindingPlan {
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         var entries: [(type: DependencyKey, factory: DependencyFactory)] = []
         entries.reserveCapacity(bindings.count)
-        var marked = bindings
         var problems: [RelayDiagnostic] = []
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
-        for (position, binding) in bindings.enumerated() {
+        for binding in bindings {
             let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
             let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
             let found = Self.problems(binding, type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
-            if found.isEmpty, let type, let factory {
-                entries.append((type, factory))
-                marked[position].isCheckedWhenResolved = factory.produces == nil
-            }
+            if found.isEmpty, let type, let factory { entries.append((type, factory)) }
             problems += found
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return Checked(bindings: marked, entries: entries)
+        return Checked(bindings: bindings, entries: entries)
     }
 
     /// Looks every binding up in `catalog` — a manifest an app exported — with the same
@@ -159,24 +180,39 @@ struct BindingPlan {
     /// The registration each checked binding makes, in the same order, described by the
     /// instruction and its origin.
     static func registrations(for checked: Checked) -> [RegistrationRequest] {
-        zip(checked.bindings, checked.entries).map { binding, entry in
+        let origins = InjectedBindings(checked.bindings)
+        return checked.bindings.indices.map { position in
             RegistrationRequest(
-                scope: binding.scope,
-                key: entry.type,
-                lifecycle: binding.lifecycle,
-                origin: .deferred(InstructionRegistrationOrigin(instruction: binding.instruction, origin: binding.origin)),
-                factory: entry.factory
+                scope: checked.bindings[position].scope,
+                key: checked.entries[position].type,
+                lifecycle: checked.bindings[position].lifecycle,
+                origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
+                factory: checked.entries[position].factory
             )
         }
     }
 }
 
+/// The bindings one injection registered, shared by their registrations' origins, so that
+/// each registration refers to its binding instead of holding a copy of its strings.
+final class InjectedBindings: Sendable {
+    let bindings: [DynamicInjectionReport.Binding]
+
+    init(_ bindings: [DynamicInjectionReport.Binding]) {
+        self.bindings = bindings
+    }
+}
+
 /// Where an injected registration was made, for diagnostics:
 /// ``instruction `type=…,factory=…` from config/ui.relay:4:1``. Formatted only when a
-/// diagnostic or report asks.
+/// diagnostic or report asks. (Two words, so that it fits in `RegistrationOrigin`'s
+/// existential without an allocation of its own.)
 struct InstructionRegistrationOrigin: CustomStringConvertible, Sendable {
-    let instruction: DependencyInjectionInstruction
-    let origin: InstructionOrigin
+    let bindings: InjectedBindings
+    let position: Int
 
-    var description: String { "instruction `\(instruction)` from \(origin)" }
+    var description: String {
+        let binding = bindings.bindings[position]
+        return "instruction `\(binding.instruction)` from \(binding.origin)"
+    }
 }

@@ -22,4 +22,12 @@ public struct DependencyDefinition: Hashable, Sendable, Codable {
     init(_ located: LocatedInstruction) {
         self.init(typeIdentifier: located.instruction.type, factoryIdentifier: located.instruction.factory, lifecycle: located.instruction.lifecycle, origin: located.origin)
     }
+
+    /// This definition as an instruction in a meta container of `scope`, with its origin.
+    func located(in scope: DependencyContainerScope) -> LocatedInstruction {
+        LocatedInstruction(
+            instruction: DependencyInjectionInstruction(type: typeIdentifier, factory: factoryIdentifier, scope: scope, lifecycle: lifecycle),
+            origin: origin
+        )
+    }
 }

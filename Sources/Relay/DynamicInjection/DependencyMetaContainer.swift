@@ -26,16 +26,6 @@ public struct DependencyMetaContainer: Hashable, Sendable, Codable {
         self.definitions = definitions
     }
 
-    /// The definitions as located instructions in this container's scope.
-    var locatedInstructions: [LocatedInstruction] {
-        definitions.map { definition in
-            LocatedInstruction(
-                instruction: DependencyInjectionInstruction(type: definition.typeIdentifier, factory: definition.factoryIdentifier, scope: scope, lifecycle: definition.lifecycle),
-                origin: definition.origin
-            )
-        }
-    }
-
     /// One meta container per run of consecutive instructions with the same scope, so
     /// that reading them back gives `instructions` in their original order.
     static func grouping(_ instructions: [LocatedInstruction]) -> [DependencyMetaContainer] {

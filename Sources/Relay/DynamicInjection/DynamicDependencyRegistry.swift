@@ -106,7 +106,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let checked = try plan.check(against: index)
         let replaced = ResolutionEngine.shared.inject(BindingPlan.registrations(for: checked))
         // With the policy off only meta containers given in code can have been applied.
-        let report = report(outcomes, checked.bindings, replaced: replaced, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        let report = report(outcomes, checked.bindings, checked: checked, replaced: replaced, isApplied: policy.isEnabled || !metaContainers.isEmpty)
         outputs?.deliver(report, index: index)
         return report
     }
@@ -118,7 +118,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        return report(outcomes, try plan.check(against: index).bindings, isApplied: false)
+        let checked = try plan.check(against: index)
+        return report(outcomes, checked.bindings, checked: checked, isApplied: false)
     }
 
     /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
@@ -182,13 +183,15 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return (plan, outcomes)
     }
 
-    /// The report: `bindings` in print order, each with the origin of the registration
-    /// it replaced (`replaced`, at the same positions, when given).
-    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], replaced: [String?] = [], isApplied: Bool) -> DynamicInjectionReport {
+    /// The report: `bindings` in print order, each marked when `checked` found its factory
+    /// untyped, and with the origin of the registration it replaced (`replaced`, at the
+    /// same positions, when given).
+    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], checked: BindingPlan.Checked? = nil, replaced: [String?] = [], isApplied: Bool) -> DynamicInjectionReport {
         // Sorted by position, so that the bindings are copied once, into the result.
         let order = bindings.indices.sorted { DynamicInjectionReport.Binding.printOrder(bindings[$0], bindings[$1]) }
         let sorted = order.map { position in
             var binding = bindings[position]
+            if let checked { binding.isCheckedWhenResolved = checked.isCheckedWhenResolved(position) }
             if position < replaced.count, let origin = replaced[position] { binding.replacedRegistration = origin }
             return binding
         }

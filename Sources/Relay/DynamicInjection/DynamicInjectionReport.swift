@@ -33,13 +33,14 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// whether it produces the type is only checked when the type is resolved.
         public var isCheckedWhenResolved: Bool
 
-        /// The binding `located` asks for, before anything overrides it.
-        init(_ located: LocatedInstruction) {
-            scope = located.instruction.scope
-            type = located.instruction.type
-            factory = located.instruction.factory
-            lifecycle = located.instruction.lifecycle
-            origin = located.origin
+        /// The binding `definition` (in a meta container of `scope`) asks for, before
+        /// anything overrides it.
+        init(_ definition: DependencyDefinition, scope: DependencyContainerScope) {
+            self.scope = scope
+            type = definition.typeIdentifier
+            factory = definition.factoryIdentifier
+            lifecycle = definition.lifecycle
+            origin = definition.origin
             overridden = []
             replacedRegistration = nil
             isCheckedWhenResolved = false
