@@ -43,8 +43,8 @@ extern CRELAY_HIDDEN crelay_atomic_word crelay_resolution_generation;
 /// `UINTPTR_MAX` before.
 extern CRELAY_HIDDEN crelay_atomic_word crelay_published_thread_key;
 
-/// `ResolutionEngine.activeOverrides`: how many `withInjectedDependencies` calls are
-/// running anywhere (an `Int`, stored as its bit pattern). Starts at 0.
+/// `ResolutionEngine.activeOverrides`: how many override layers (`withInjectedDependencies`)
+/// are alive anywhere (an `Int`, stored as its bit pattern). Starts at 0.
 extern CRELAY_HIDDEN crelay_atomic_word crelay_active_overrides;
 
 static inline crelay_atomic_word *crelay_resolution_generation_word(void) {
