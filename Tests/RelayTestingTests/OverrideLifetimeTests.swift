@@ -152,4 +152,36 @@ struct OverrideLifetimeTests {
         #expect(seen.withLock { $0 } == ["stub", "stub", "live", "stub 7", "stub", "live"])
         #expect(await escaped.withLock { $0 }?.value == "stub")
     }
+
+    /// Resolves `Greeting` when it dies, and records what it got.
+    final class ResolvesWhenReleased: Sendable {
+        let seen: Locked<[String]>
+        init(seen: Locked<[String]>) { self.seen = seen }
+        deinit { seen.withLock { $0.append(DependencyContainer.global.resolve(Greeting.self).text) } }
+    }
+
+    @Test("a singleton made in an inner override and resolving in its deinit sees the enclosing override, on a plain thread")
+    func singletonDeinitSeesTheEnclosingLayer() {
+        let seen = Locked<[String]>([])
+        var overrides = DependencyOverrides()
+        overrides.register(ResolvesWhenReleased.self) { _ in ResolvesWhenReleased(seen: seen) }
+        let inner = overrides
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                try withInjectedDependencies("type=RelayTestingTests.Greeting,factory=RelayTestingTests.Greeting.Stub", index: overrideIndex) {
+                    try withInjectedDependencies(inner) {
+                        _ = DependencyContainer.global.resolve(ResolvesWhenReleased.self)
+                    }
+                    // The inner layer, and its singleton, are gone by now.
+                    seen.withLock { $0.append("after inner: " + DependencyContainer.global.resolve(Greeting.self).text) }
+                }
+            } catch {
+                seen.withLock { $0.append("error: \(error)") }
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(seen.withLock { $0 } == ["stub", "after inner: stub"])
+    }
 }

@@ -105,10 +105,11 @@ extension ResolutionEngine {
             thread.state.pointee.synchronousLayers -= 1
             if !runsTask { thread.state.pointee.taskFreeLayer = enclosing }
             if thread.state.pointee.synchronousLayers == 0 { thread.clearLayerCache() }
+            // Only now may the layer die: its deinit can release singletons whose own
+            // deinit resolves, which must not find the layer still installed here.
+            withExtendedLifetime(layer) {}
         }
-        return try withExtendedLifetime(layer) {
-            try OverrideContext.$current.withValue(layer, operation: operation)
-        }
+        return try OverrideContext.$current.withValue(layer, operation: operation)
     }
 
     /// The `async` form of ``withOverrides(_:operation:)``. It runs in a task, so every
