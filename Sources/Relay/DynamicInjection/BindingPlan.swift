@@ -17,17 +17,18 @@ struct BindingPlan {
         let metaContainers: [DependencyMetaContainer]
     }
 
-    /// The merged bindings with what the index says of their keys, ready to register.
+    /// The merged bindings, checked against the index, with the registration each makes.
     struct Checked {
         /// The plan's bindings (not yet marked: see ``isCheckedWhenResolved(_:)``).
         let bindings: [DynamicInjectionReport.Binding]
-        /// For each binding, at the same position, the indexed type and factory.
-        let entries: [(type: DependencyKey, factory: DependencyFactory)]
+        /// For each binding, at the same position, the registration it makes: the indexed
+        /// type and factory, described by the instruction and its origin.
+        let registrations: [RegistrationRequest]
 
         /// Whether the binding at `position` has an untyped factory, whose type is only
         /// checked when resolved (``DynamicInjectionReport/Binding/isCheckedWhenResolved``).
         func isCheckedWhenResolved(_ position: Int) -> Bool {
-            entries[position].factory.produces == nil
+            registrations[position].factory.produces == nil
         }
     }
 
@@ -109,20 +110,33 @@ struct BindingPlan {
             throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
         }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
-        var entries: [(type: DependencyKey, factory: DependencyFactory)] = []
-        entries.reserveCapacity(bindings.count)
+        // Each registration's origin refers to its binding in this one shared table
+        // rather than holding a copy of its strings.
+        let origins = InjectedBindings(bindings)
+        var registrations: [RegistrationRequest] = []
+        registrations.reserveCapacity(bindings.count)
         var problems: [RelayDiagnostic] = []
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
-        for binding in bindings {
-            let (type, factory) = index.entries(type: binding.type, factory: binding.factory)
+        // By position: `for binding in bindings` would copy every binding (and retain its
+        // strings) to read two keys.
+        for position in bindings.indices {
+            let (type, factory) = index.entries(type: bindings[position].type, factory: bindings[position].factory)
             let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
-            let found = Self.problems(binding, type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
-            if found.isEmpty, let type, let factory { entries.append((type, factory)) }
+            let found = Self.problems(bindings[position], type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
+            if found.isEmpty, let type, let factory {
+                registrations.append(RegistrationRequest(
+                    scope: bindings[position].scope,
+                    key: type,
+                    lifecycle: bindings[position].lifecycle,
+                    origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
+                    factory: factory
+                ))
+            }
             problems += found
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return Checked(bindings: bindings, entries: entries)
+        return Checked(bindings: bindings, registrations: registrations)
     }
 
     /// Looks every binding up in `catalog` — a manifest an app exported — with the same
@@ -176,25 +190,14 @@ struct BindingPlan {
         }
         return problems
     }
-
-    /// The registration each checked binding makes, in the same order, described by the
-    /// instruction and its origin.
-    static func registrations(for checked: Checked) -> [RegistrationRequest] {
-        let origins = InjectedBindings(checked.bindings)
-        return checked.bindings.indices.map { position in
-            RegistrationRequest(
-                scope: checked.bindings[position].scope,
-                key: checked.entries[position].type,
-                lifecycle: checked.bindings[position].lifecycle,
-                origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
-                factory: checked.entries[position].factory
-            )
-        }
-    }
 }
 
 /// The bindings one injection registered, shared by their registrations' origins, so that
 /// each registration refers to its binding instead of holding a copy of its strings.
+///
+/// The table lives as long as any of those registrations: one that a later injection
+/// leaves in place keeps every binding of its injection (their keys and origins, a few
+/// hundred bytes each) alive with it.
 final class InjectedBindings: Sendable {
     let bindings: [DynamicInjectionReport.Binding]
 

@@ -104,7 +104,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index)
-        let replaced = ResolutionEngine.shared.inject(BindingPlan.registrations(for: checked))
+        let replaced = ResolutionEngine.shared.inject(checked.registrations)
         // With the policy off only meta containers given in code can have been applied.
         let report = report(outcomes, checked.bindings, checked: checked, replaced: replaced, isApplied: policy.isEnabled || !metaContainers.isEmpty)
         outputs?.deliver(report, index: index)

@@ -93,7 +93,7 @@ public struct DependencyOverrides: Sendable {
                 (position[lhs.element.origin] ?? .max, lhs.offset) < (position[rhs.element.origin] ?? .max, rhs.offset)
             }.map(\.element))
         }
-        return BindingPlan.registrations(for: checked) + typed
+        return checked.registrations + typed
     }
 
     /// The note added to an unknown key: for the shared index, that a test may have
