@@ -65,11 +65,11 @@ extension InstructionParser {
         /// Records the pair in `range`; `false` when it is not a well-formed pair with a
         /// known key given for the first time and a non-empty value.
         mutating func add(pair range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let equals = text[range].firstIndex(of: UInt8(ascii: "=")) else { return false }
+            guard let equals = ByteSearch.firstIndex(of: UInt8(ascii: "="), in: text, within: range) else { return false }
             let keyRange = PlainBytes.trimmed(range.lowerBound..<equals, of: text)
             let value = PlainBytes.trimmed((equals + 1)..<range.upperBound, of: text)
             // An '=' in a value is an error; the general parser words it.
-            guard !value.isEmpty, !text[value].contains(UInt8(ascii: "=")) else { return false }
+            guard !value.isEmpty, ByteSearch.firstIndex(of: UInt8(ascii: "="), in: text, within: value) == nil else { return false }
             let key = UnsafeBufferPointer(rebasing: text[keyRange])
             if PlainBytes.equals(key, "type"), type == nil {
                 type = value

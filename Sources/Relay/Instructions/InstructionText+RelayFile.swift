@@ -99,7 +99,7 @@ extension InstructionText {
         /// Reads every line of `bytes`, the whole file.
         mutating func scanLines(of bytes: UnsafeBufferPointer<UInt8>) {
             // Room for one instruction per line, so the array is not copied as it grows.
-            instructions.reserveCapacity(min(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1, limits.maxInstructions))
+            instructions.reserveCapacity(min(ByteSearch.count(of: UInt8(ascii: "\n"), in: bytes) + 1, limits.maxInstructions))
             // A byte order mark is not part of the first line; a second one is an error
             // (an invisible character would otherwise be read as part of the first key).
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -109,7 +109,7 @@ extension InstructionText {
             }
             var lineNumber = 1
             while true {
-                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+                let newline = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start)
                 // A CR before the LF (CRLF line ends) is not part of the line.
                 let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
                 guard scan(UnsafeBufferPointer(rebasing: bytes[start..<end]), lineNumber: lineNumber),
@@ -148,7 +148,11 @@ extension InstructionText {
 
             // A '#' after a blank inside an instruction is no comment: .relay files have
             // none at the end of a line, and it would quietly become part of a value.
-            if let hash = line[start...].indices.first(where: { line[$0] == UInt8(ascii: "#") && isBlank(line[$0 - 1]) }) {
+            var hash = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: line, from: start + 1)
+            while hash < line.count, !isBlank(line[hash - 1]) {
+                hash = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: line, from: hash + 1)
+            }
+            if hash < line.count {
                 let column = String(decoding: UnsafeBufferPointer(rebasing: line[..<hash]), as: UTF8.self).unicodeScalars.count + 1
                 diagnostics.append(.error("'#' after an instruction does not start a comment — .relay files have no end-of-line comments; put the comment on a line of its own, or write '\\#' for a literal '#'", at: source(lineNumber, column)))
                 classified?(.invalid)

@@ -91,16 +91,30 @@ package enum InstructionText {
     /// walk the scalars to position an error.
     static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
+            /// Whether the byte at `index` is allowed in plain text.
+            func isPlain(at index: Int) -> Bool {
                 let byte = buffer[index]
                 // The usual byte: printable ASCII, or part of a character other than C1.
-                if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { continue }
+                if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { return true }
                 // C0 controls but tab, LF and CR; DEL; C1 controls (C2 80 … C2 9F).
                 switch byte {
-                case 0x09, 0x0A, 0x0D: continue
-                case 0xC2: if index + 1 < buffer.count, (0x80...0x9F).contains(buffer[index + 1]) { return nil }
-                default: return nil
+                case 0x09, 0x0A, 0x0D: return true
+                case 0xC2: return !(index + 1 < buffer.count && (0x80...0x9F).contains(buffer[index + 1]))
+                default: return false
                 }
+            }
+            var index = 0
+            // Eight bytes at a time; only a word holding a byte worth a closer look (a line
+            // end, a tab, 0x7F, 0xC2, …) is looked at byte by byte.
+            while index + 8 <= buffer.count {
+                if ByteSearch.mayNeedCloserLook(ByteSearch.word(at: index, of: buffer)) {
+                    for offset in index..<(index + 8) where !isPlain(at: offset) { return nil }
+                }
+                index += 8
+            }
+            while index < buffer.count {
+                guard isPlain(at: index) else { return nil }
+                index += 1
             }
             return String(validating: buffer, as: UTF8.self)
         }
