@@ -49,28 +49,30 @@ struct BindingPlan {
         var slots: [BindingSlot: SlotEntry] = [:]
         slots.reserveCapacity(count)
         bindings.reserveCapacity(count)
-        // By position rather than `for … in`, which would copy every definition (and
-        // retain its strings) only to read a few of its fields.
+        // Definitions are read in place, through a buffer pointer: `for … in` or an array
+        // subscript would copy each one (and retain and release its strings) only to read
+        // a few of its fields.
         for inputNumber in inputs.indices {
             let containers = inputs[inputNumber].metaContainers
             for containerNumber in containers.indices {
                 let scope = containers[containerNumber].scope
-                let definitions = containers[containerNumber].definitions
-                for definitionNumber in definitions.indices {
-                    let slot = BindingSlot(scope: scope, type: definitions[definitionNumber].typeIdentifier)
-                    let position = SlotEntry.Position(input: inputNumber, container: containerNumber, definition: definitionNumber)
-                    // Usually the slot is new, and this insert is the only look-up.
-                    guard let earlier = slots.updateValue(SlotEntry(binding: bindings.count, last: position), forKey: slot) else {
-                        bindings.append(DynamicInjectionReport.Binding(definitions[definitionNumber], scope: scope))
-                        continue
-                    }
-                    let located = definitions[definitionNumber].located(in: scope)
-                    if earlier.last.input == inputNumber {
-                        slots[slot] = earlier
-                        diagnostics.append(located.repeatError(previous: Self.origin(at: earlier.last, in: inputs)))
-                    } else {
-                        slots[slot] = SlotEntry(binding: earlier.binding, last: position)
-                        bindings[earlier.binding].overridden.append(located)
+                containers[containerNumber].definitions.withUnsafeBufferPointer { definitions in
+                    for definitionNumber in definitions.indices {
+                        let slot = BindingSlot(scope: scope, type: definitions[definitionNumber].typeIdentifier)
+                        let position = SlotEntry.Position(input: inputNumber, container: containerNumber, definition: definitionNumber)
+                        // Usually the slot is new, and this insert is the only look-up.
+                        guard let earlier = slots.updateValue(SlotEntry(binding: bindings.count, last: position), forKey: slot) else {
+                            bindings.append(DynamicInjectionReport.Binding(definitions[definitionNumber], scope: scope))
+                            continue
+                        }
+                        let located = definitions[definitionNumber].located(in: scope)
+                        if earlier.last.input == inputNumber {
+                            slots[slot] = earlier
+                            diagnostics.append(located.repeatError(previous: Self.origin(at: earlier.last, in: inputs)))
+                        } else {
+                            slots[slot] = SlotEntry(binding: earlier.binding, last: position)
+                            bindings[earlier.binding].overridden.append(located)
+                        }
                     }
                 }
             }
@@ -118,22 +120,32 @@ struct BindingPlan {
         var problems: [RelayDiagnostic] = []
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
-        // By position: `for binding in bindings` would copy every binding (and retain its
-        // strings) to read two keys.
-        for position in bindings.indices {
-            let (type, factory) = index.entries(type: bindings[position].type, factory: bindings[position].factory)
-            let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
-            let found = Self.problems(bindings[position], type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
-            if found.isEmpty, let type, let factory {
-                registrations.append(RegistrationRequest(
-                    scope: bindings[position].scope,
-                    key: type,
-                    lifecycle: bindings[position].lifecycle,
-                    origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
-                    factory: factory
-                ))
+        // Through a buffer pointer: each binding is read in place, where `for … in` or an
+        // array subscript would copy it (and retain and release its strings) to read a
+        // few fields.
+        bindings.withUnsafeBufferPointer { bindings in
+            var scopes = KnownScopeCache(knownScopes)
+            for position in bindings.indices {
+                let (type, factory) = index.entries(type: bindings[position].type, factory: bindings[position].factory)
+                let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
+                // Most bindings have no problem, which `isClean` decides from what is at
+                // hand; only the others are handed (copied) to `problems` for messages.
+                var found: [RelayDiagnostic] = []
+                if !Self.isClean(type: type, factory: entry, scopeIsKnown: scopes.contains(bindings[position].scope), isEmpty: isEmpty) {
+                    found = Self.problems(bindings[position], type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
+                }
+                if found.isEmpty, let type, let factory {
+                    registrations.append(RegistrationRequest(
+                        scope: bindings[position].scope,
+                        key: type,
+                        lifecycle: bindings[position].lifecycle,
+                        origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
+                        factory: factory
+                    ))
+                } else {
+                    problems += found
+                }
             }
-            problems += found
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
         return Checked(bindings: bindings, registrations: registrations)
@@ -152,6 +164,36 @@ struct BindingPlan {
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
     }
 
+    /// Whether ``problems(_:type:factory:in:isEmpty:knownScopes:hint:)`` has nothing to say
+    /// of a binding: the catalog is not empty, the binding's scope is global or known, its
+    /// type key is known, and its factory key is known and produces that type (or is
+    /// untyped). Exactly the conditions under which `problems` returns no diagnostic; the
+    /// check asks this first so that a binding with no problem is not copied to ask.
+    private static func isClean<TypeID: Equatable>(type: TypeID?, factory: FactoryEntry<TypeID>, scopeIsKnown: Bool, isEmpty: Bool) -> Bool {
+        guard !isEmpty, scopeIsKnown, let type else { return false }
+        switch factory {
+        case .missing: return false
+        case .produces(let produced): return produced == type
+        case .untyped: return true
+        }
+    }
+
+    /// Whether scopes are global or known, remembering the last scope asked about:
+    /// consecutive bindings usually share one, and asking the set hashes its name.
+    private struct KnownScopeCache {
+        let known: Set<DependencyContainerScope>
+        var last: (scope: DependencyContainerScope, isKnown: Bool)?
+
+        init(_ known: Set<DependencyContainerScope>) { self.known = known }
+
+        mutating func contains(_ scope: DependencyContainerScope) -> Bool {
+            if let last, last.scope == scope { return last.isKnown }
+            let isKnown = scope.isGlobal || known.contains(scope)
+            last = (scope, isKnown)
+            return isKnown
+        }
+    }
+
     /// What is wrong with one binding, given what `catalog` says of its two keys: known
     /// type key, known factory key, and a factory that produces the type when it says
     /// what it produces. Empty when nothing is.
@@ -164,10 +206,12 @@ struct BindingPlan {
         knownScopes: Set<DependencyContainerScope>,
         hint: RelayDiagnostic?
     ) -> [RelayDiagnostic] {
+        let scopeIsKnown = binding.scope.isGlobal || knownScopes.contains(binding.scope)
+        if isClean(type: type, factory: factory, scopeIsKnown: scopeIsKnown, isEmpty: isEmpty) { return [] }
         if isEmpty {
             return [.error(catalog.emptyMessage(type: binding.type), at: binding.origin)]
         }
-        if !binding.scope.isGlobal, !knownScopes.contains(binding.scope) {
+        if !scopeIsKnown {
             return [.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: binding.origin)]
         }
         let notes = hint.map { [$0] } ?? []

@@ -30,12 +30,18 @@ public struct DependencyMetaContainer: Hashable, Sendable, Codable {
     /// that reading them back gives `instructions` in their original order.
     static func grouping(_ instructions: [LocatedInstruction]) -> [DependencyMetaContainer] {
         var containers: [DependencyMetaContainer] = []
-        for located in instructions {
-            let definition = DependencyDefinition(located)
-            if containers.last?.scope == located.instruction.scope {
-                containers[containers.count - 1].definitions.append(definition)
-            } else {
-                containers.append(DependencyMetaContainer(scope: located.instruction.scope, definitions: [definition]))
+        // Instructions are read in place (a `for … in` would copy each one), and the
+        // current run's scope is kept aside (`containers.last` would copy the container).
+        instructions.withUnsafeBufferPointer { instructions in
+            var scope: DependencyContainerScope?
+            for position in instructions.indices {
+                let definition = DependencyDefinition(instructions[position])
+                if scope == instructions[position].instruction.scope {
+                    containers[containers.count - 1].definitions.append(definition)
+                } else {
+                    scope = instructions[position].instruction.scope
+                    containers.append(DependencyMetaContainer(scope: instructions[position].instruction.scope, definitions: [definition]))
+                }
             }
         }
         return containers

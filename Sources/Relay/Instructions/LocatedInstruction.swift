@@ -25,6 +25,13 @@ struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
     let scope: DependencyContainerScope
     let type: DependencyTypeKey
 
+    /// The type key's hash alone (computed once, when the key was made): hashing the scope
+    /// name too would run the hasher over it for every instruction, and one type bound in
+    /// many scopes is rare. Equality still compares both.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+    }
+
     /// `MyApp.X in scope global`, escaped for a message.
     var description: String { "\(UserText.escaped(type.tag)) in scope \(UserText.escaped(scope.name))" }
 }

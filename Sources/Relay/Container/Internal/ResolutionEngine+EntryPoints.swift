@@ -46,31 +46,41 @@ extension ResolutionEngine {
     /// for each, where the code registration it stands over was made (`nil` if none).
     func inject(_ requests: [RegistrationRequest]) -> [String?] {
         // Consecutive requests usually share a scope: look each run's container up once.
-        // (By index rather than zipped: iterating a zip copies every request.)
+        // (Requests are read in place, through a buffer pointer: iterating a zip or
+        // subscripting the array copies every request.)
         var owners: [DependencyContainer] = []
         owners.reserveCapacity(requests.count)
-        for index in requests.indices {
-            if index > 0, requests[index].scope == requests[index - 1].scope {
-                owners.append(owners[index - 1])
-            } else {
-                owners.append(container(for: requests[index].scope))
+        let registrations = requests.withUnsafeBufferPointer { requests in
+            for index in requests.indices {
+                if index > 0, requests[index].scope == requests[index - 1].scope {
+                    owners.append(owners[index - 1])
+                } else {
+                    owners.append(container(for: requests[index].scope))
+                }
             }
+            return requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
         }
-        let registrations = requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
         let (shadowed, removed) = lock.withLock {
             var cleared = Set<ObjectIdentifier>()
             var removed: [Registration] = []
             for owner in owners where cleared.insert(ObjectIdentifier(owner)).inserted {
                 removed += owner.injected.removeAll()
             }
-            for index in registrations.indices { _ = owners[index].injected.updateValue(registrations[index]) }
-            let shadowed = registrations.indices.map { owners[$0].table[registrations[$0].key]?.origin }
+            // The code registrations the requests stand over, by request position (few
+            // requests have one).
+            var shadowed: [(position: Int, origin: RegistrationOrigin)] = []
+            for index in registrations.indices {
+                _ = owners[index].injected.updateValue(registrations[index])
+                if let code = owners[index].table[registrations[index].key] { shadowed.append((index, code.origin)) }
+            }
             tablesChanged()
             return (shadowed, removed)
         }
         withExtendedLifetime(removed) {}
         // Described after unlocking: an origin may be formatted on demand.
-        return shadowed.map { $0?.description }
+        var descriptions = [String?](repeating: nil, count: registrations.count)
+        for (position, origin) in shadowed { descriptions[position] = origin.description }
+        return descriptions
     }
 
     /// Removes every registration (and so every singleton) of `container`.
