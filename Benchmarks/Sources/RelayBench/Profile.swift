@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|m|parse|inject"
+    static let cases = "a|b|c|e|f|h|k|m|parse|parse100|inject"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -57,9 +57,10 @@ enum Profile {
             other.set(inside: true)
             for _ in 0..<iterations { consume(global.resolve(SingletonService.self), &accumulator) }
             other.stop()
-        case "parse":
-            let bytes = Array(ScaledTypes.relayFile(10_000, scope: "bench.parse").utf8)
-            for _ in 0..<max(1, iterations / 10_000) {
+        case "parse", "parse100":
+            let lines = name == "parse" ? 10_000 : 100
+            let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)
+            for _ in 0..<max(1, iterations / lines) {
                 _ = try! InstructionSourceParsing.parseRelayBytes(bytes, source: "bench", context: InstructionReadContext())
             }
         case "inject":
