@@ -30,18 +30,18 @@ public struct DependencyMetaContainer: Hashable, Sendable, Codable {
     /// that reading them back gives `instructions` in their original order.
     static func grouping(_ instructions: [LocatedInstruction]) -> [DependencyMetaContainer] {
         var containers: [DependencyMetaContainer] = []
-        // Instructions are read in place (a `for … in` would copy each one), and the
-        // current run's scope is kept aside (`containers.last` would copy the container).
+        // Instructions are read in place (a `for … in` would copy each one), and each
+        // run's definitions are made into an array of exactly its length (appending one by
+        // one would copy a 10,000-instruction run's array fourteen times as it grew).
         instructions.withUnsafeBufferPointer { instructions in
-            var scope: DependencyContainerScope?
-            for position in instructions.indices {
-                let definition = DependencyDefinition(instructions[position])
-                if scope == instructions[position].instruction.scope {
-                    containers[containers.count - 1].definitions.append(definition)
-                } else {
-                    scope = instructions[position].instruction.scope
-                    containers.append(DependencyMetaContainer(scope: instructions[position].instruction.scope, definitions: [definition]))
-                }
+            var start = 0
+            while start < instructions.count {
+                let scope = instructions[start].instruction.scope
+                var end = start + 1
+                while end < instructions.count, instructions[end].instruction.scope == scope { end += 1 }
+                let definitions = (start..<end).map { DependencyDefinition(instructions[$0]) }
+                containers.append(DependencyMetaContainer(scope: scope, definitions: definitions))
+                start = end
             }
         }
         return containers
