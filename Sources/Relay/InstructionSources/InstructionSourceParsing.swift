@@ -57,6 +57,11 @@ public enum InstructionSourceParsing {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> InstructionSourceReadResult {
+        // Plain ASCII, as nearly every file is, is parsed in place; anything else is
+        // decoded first.
+        if let parsed = bytes.withContiguousStorageIfAvailable({ InstructionText.parseRelayFile(plainASCII: $0, source: origin, limits: limits) }), let parsed {
+            return InstructionSourceReadResult(instructions: parsed.instructions, diagnostics: parsed.diagnostics)
+        }
         switch InstructionText.decode(bytes: bytes, origin: origin, limits: limits) {
         case .failure(let error):
             return InstructionSourceReadResult(diagnostics: error.diagnostics)

@@ -74,16 +74,40 @@ extension InstructionText {
         limits: InstructionSourceLimits,
         classified: ((RelayFileLine) -> Void)?
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        let size = text.utf8.count
-        guard size <= limits.maxBytes else {
-            return ([], [limits.sizeError("the input", bytes: size, remedy: "split the file", at: source(1, 1).withoutPosition)])
-        }
         var text = text
+        return text.withUTF8 { scanRelayFile(utf8: $0, source: source, limits: limits, classified: classified) }
+    }
+
+    /// ``scanRelayFile(_:source:limits:classified:)`` on the UTF-8 bytes of the text.
+    /// `bytes` must be text ``decode(bytes:origin:limits:)`` accepts.
+    private static func scanRelayFile(
+        utf8 bytes: UnsafeBufferPointer<UInt8>,
+        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits,
+        classified: ((RelayFileLine) -> Void)?
+    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
+        guard bytes.count <= limits.maxBytes else {
+            return ([], [limits.sizeError("the input", bytes: bytes.count, remedy: "split the file", at: source(1, 1).withoutPosition)])
+        }
         return withoutActuallyEscaping(source) { source in
             var scanner = RelayFileScanner(source: source, limits: limits, classified: classified)
-            text.withUTF8 { scanner.scanLines(of: $0) }
+            scanner.scanLines(of: bytes)
             return (scanner.instructions, scanner.diagnostics)
         }
+    }
+
+    /// Parses raw `.relay` file bytes where they lie, when they are plain ASCII text — no
+    /// byte above 0x7F, no control character but tab, LF and CR, within the size limit —
+    /// which ``decode(bytes:origin:limits:)`` would accept unchanged; `nil` for anything
+    /// else, which the caller decodes first (and so gets every error positioned). Saves
+    /// making a `String` of the whole file, a copy of up to 1 MiB, for nearly every file.
+    static func parseRelayFile(
+        plainASCII bytes: UnsafeBufferPointer<UInt8>,
+        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits
+    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic])? {
+        guard bytes.count <= limits.maxBytes, isPlainASCII(bytes) else { return nil }
+        return scanRelayFile(utf8: bytes, source: source, limits: limits, classified: nil)
     }
 
     /// The state of one ``scanRelayFile(_:source:limits:classified:)`` run: the header in

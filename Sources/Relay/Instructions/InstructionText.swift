@@ -120,6 +120,27 @@ package enum InstructionText {
         }
     }
 
+    /// Whether `bytes` are ASCII text that ``plainText(_:)`` accepts: no byte above 0x7F,
+    /// no control character but tab, LF and CR. Eight bytes at a time.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isPlain(_ byte: UInt8) -> Bool {
+            (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteSearch.word(at: index, of: bytes)
+            if ByteSearch.hasNonASCII(word) || ByteSearch.mayNeedCloserLook(word) {
+                for offset in index..<(index + 8) where !isPlain(bytes[offset]) { return false }
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            guard isPlain(bytes[index]) else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Splits text into lines on U+000A, dropping one CR before each line end (CRLF).
     /// Works on Unicode scalars because `"\r\n"` is a single `Character`.
     static func lines(of scalars: some Collection<Unicode.Scalar>) -> [ArraySlice<Unicode.Scalar>] {

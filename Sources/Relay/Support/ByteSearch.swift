@@ -75,6 +75,12 @@ enum ByteSearch {
         (word &- ones &* UInt64(limit)) & ~word
     }
 
+    /// Whether any of the eight bytes of `word` is above 0x7F (not ASCII).
+    @inline(__always)
+    static func hasNonASCII(_ word: UInt64) -> Bool {
+        word & highs != 0
+    }
+
     /// Whether a combination of ``matches(_:in:)`` and ``below(_:in:)`` flags any byte.
     @inline(__always)
     static func isFlagged(_ bits: UInt64) -> Bool {

@@ -97,3 +97,40 @@ struct InstructionsPlainPathTests {
         #expect(plainCount > 1_000)
     }
 }
+
+@Suite("Instructions: .relay bytes parsed in place")
+struct InstructionsRelayBytesInPlaceTests {
+    /// Bytes read in place when they are plain ASCII, and through `decode` otherwise, must
+    /// give the same instructions and diagnostics.
+    @Test func inPlaceParsingAgreesWithDecoding() {
+        var random = InstructionsTestRandom(seed: 0xB17E5)
+        let pieces = ["type=A,factory=B", "type=C.D,factory=C.D.Stub,lifecycle=transient", "[checkout]", "[bad", "# note", "  ", "\t", "type=A", "scope=x,type=Y,factory=Z", "x", "type=é,factory=F", "\u{7}", "type=A # no", "\u{FEFF}"]
+        let ends = ["\n", "\r\n", ""]
+        var inPlace = 0
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                text += pieces.randomElement(using: &random)! + ends.randomElement(using: &random)!
+            }
+            let bytes = Array(text.utf8)
+            let origin: (Int, Int) -> InstructionOrigin = { .file("f.relay", line: $0, column: $1) }
+            let viaDecode: (instructions: [LocatedInstruction], diagnostics: [String])
+            switch InstructionText.decode(bytes: bytes, origin: origin, limits: .default) {
+            case .success(let decoded):
+                let parsed = InstructionText.parseRelayFile(decoded, source: origin, limits: .default)
+                viaDecode = (parsed.instructions, parsed.diagnostics.map(\.description))
+            case .failure(let error):
+                viaDecode = ([], error.diagnostics.map(\.description))
+            }
+            let direct = bytes.withUnsafeBufferPointer { InstructionText.parseRelayFile(plainASCII: $0, source: origin, limits: .default) }
+            if let direct {
+                inPlace += 1
+                #expect(direct.instructions == viaDecode.instructions, "\(bytes)")
+                #expect(direct.diagnostics.map(\.description) == viaDecode.diagnostics, "\(bytes)")
+            } else {
+                #expect(bytes.contains { $0 >= 0x80 || ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || $0 == 0x7F }, "plain ASCII was declined: \(bytes)")
+            }
+        }
+        #expect(inPlace > 1_000)
+    }
+}
