@@ -1,4 +1,4 @@
-// Layer: Support — locks, near-match suggestions, shell quoting. Uses nothing of Relay's;
+// Layer: Support — locks, near-match suggestions, shell quoting, byte searches. Uses nothing of Relay's;
 // every other layer may use it. See docs/architecture.md, "Layers".
 
 #if canImport(Darwin)
