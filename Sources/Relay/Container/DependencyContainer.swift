@@ -75,7 +75,7 @@ public final class DependencyContainer: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: factory)
+        ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
     }
 
     /// Registers a factory that runs on the main actor, for main-actor types such as view
@@ -113,7 +113,7 @@ public final class DependencyContainer: Sendable {
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
     ) {
-        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(file: file, line: line), factory: .mainActor(factory))
+        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory))
         ResolutionEngine.shared.insert(request, into: self)
     }
 
@@ -142,7 +142,7 @@ public final class DependencyContainer: Sendable {
         line: UInt = #line,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Any
     ) {
-        let request = RegistrationRequest(scope: scope, key: key, lifecycle: lifecycle, origin: .code(file: file, line: line), factory: .untyped(factory))
+        let request = RegistrationRequest(scope: scope, key: key, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .untyped(factory))
         ResolutionEngine.shared.insert(request, into: self)
     }
 

@@ -7,7 +7,8 @@
 public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// The type this key stands for, with any `Optional` layers removed.
     public let type: Any.Type
-    let id: ObjectIdentifier
+    /// The type's identity (its metadata address): what keys compare and hash by.
+    var id: ObjectIdentifier { ObjectIdentifier(type) }
 
     /// Creates the key for `type`, flattening `Optional` layers.
     public init(_ type: Any.Type) {
@@ -18,7 +19,6 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
             unwrapped = optional.wrappedType
         }
         self.type = unwrapped
-        self.id = ObjectIdentifier(unwrapped)
     }
 
     /// Whether two keys stand for the same type (after flattening `Optional`).

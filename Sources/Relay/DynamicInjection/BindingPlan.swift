@@ -139,7 +139,7 @@ struct BindingPlan {
                         scope: bindings[position].scope,
                         key: type,
                         lifecycle: bindings[position].lifecycle,
-                        origin: .deferred(InstructionRegistrationOrigin(bindings: origins, position: position)),
+                        origin: .deferred(origins, position: position),
                         factory: factory
                     ))
                 } else {
@@ -237,29 +237,21 @@ struct BindingPlan {
 }
 
 /// The bindings one injection registered, shared by their registrations' origins, so that
-/// each registration refers to its binding instead of holding a copy of its strings.
+/// each registration refers to its binding instead of holding a copy of its strings:
+/// ``instruction `type=…,factory=…` from config/ui.relay:4:1``, formatted only when a
+/// diagnostic or report asks.
 ///
 /// The table lives as long as any of those registrations: one that a later injection
 /// leaves in place keeps every binding of its injection (their keys and origins, a few
 /// hundred bytes each) alive with it.
-final class InjectedBindings: Sendable {
+final class InjectedBindings: RegistrationDescriptions {
     let bindings: [DynamicInjectionReport.Binding]
 
     init(_ bindings: [DynamicInjectionReport.Binding]) {
         self.bindings = bindings
     }
-}
 
-/// Where an injected registration was made, for diagnostics:
-/// ``instruction `type=…,factory=…` from config/ui.relay:4:1``. Formatted only when a
-/// diagnostic or report asks. (Two words, so that it fits in `RegistrationOrigin`'s
-/// existential without an allocation of its own.)
-struct InstructionRegistrationOrigin: CustomStringConvertible, Sendable {
-    let bindings: InjectedBindings
-    let position: Int
-
-    var description: String {
-        let binding = bindings.bindings[position]
-        return "instruction `\(binding.instruction)` from \(binding.origin)"
+    func description(at position: Int) -> String {
+        "instruction `\(bindings[position].instruction)` from \(bindings[position].origin)"
     }
 }

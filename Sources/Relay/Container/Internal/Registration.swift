@@ -1,22 +1,33 @@
 /// Where a registration was made, for diagnostics.
+///
+/// Small on purpose (26 bytes): every registration holds one (see ``Registration``).
 enum RegistrationOrigin: Sendable, CustomStringConvertible {
-    /// `register(...)` called in code at this place.
-    case code(file: StaticString, line: UInt)
+    /// `register(...)` called in code at this place. (The line first: a `StaticString`
+    /// is 17 bytes, and after it the line would need 15 bytes of padding.)
+    case code(line: UInt, file: StaticString)
     /// Made by dynamic injection or an override; the text says from what.
     case described(String)
-    /// Like ``described(_:)``, for text that costs something to build: it is built only
-    /// if a diagnostic or a report asks for it, which for most registrations is never.
-    /// (Injecting 10,000 instructions spent a third of its time formatting origins
-    /// eagerly.)
-    case deferred(any CustomStringConvertible & Sendable)
+    /// Like ``described(_:)``, for text that costs something to build: `descriptions`
+    /// builds it only if a diagnostic or a report asks for it, which for most
+    /// registrations is never. (Injecting 10,000 instructions spent a third of its time
+    /// formatting origins eagerly.) One `descriptions` object serves all the
+    /// registrations of one injection, each by its position.
+    case deferred(any RegistrationDescriptions, position: Int)
 
     var description: String {
         switch self {
-        case let .code(file, line): "\(file):\(line)"
+        case let .code(line, file): "\(file):\(line)"
         case let .described(text): text
-        case let .deferred(describable): describable.description
+        case let .deferred(descriptions, position): descriptions.description(at: position)
         }
     }
+}
+
+/// Describes registrations on demand, by position: one object for many registrations
+/// (``RegistrationOrigin/deferred(_:position:)``).
+protocol RegistrationDescriptions: AnyObject, Sendable {
+    /// Where the registration at `position` was made, in words.
+    func description(at position: Int) -> String
 }
 
 /// A factory whose result type is known statically (`T`), held without making the
@@ -87,61 +98,68 @@ final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
 /// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
 /// untyped (it returns `Any`, checked against the requested type when resolved).
 ///
+/// Its stored properties are ordered, and kept few, so that an instance stays under the
+/// 120 bytes that the C library's allocator serves from its fast bins: a registration is
+/// allocated for every type registered and freed by every reset, and above that size each
+/// allocation went through the allocator's slower bins (106 bytes now; 176 before).
+///
 /// `@unchecked Sendable` is safe: every stored property but `cell` and `callerStorage` is
 /// a `let` (the factories are immutable `@Sendable` closures); those two are created on
 /// first use (so a transient or never-resolved registration costs neither) and, like
 /// the singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
 final class Registration: @unchecked Sendable {
+    /// How the factory is held.
+    enum Factory {
+        case typed(TypedFactory)
+        case untyped(@Sendable (DependencyContainer) throws -> Any)
+    }
+
     let key: DependencyKey
-    let lifecycle: LifecycleType
-    let origin: RegistrationOrigin
     /// The container whose table holds this registration; its factory receives it.
     let owner: DependencyContainer
-    /// The typed factory, or `nil` for an untyped registration.
-    private let typed: TypedFactory?
-    /// The untyped factory; `nil` for a typed registration.
-    private let untyped: (@Sendable (DependencyContainer) throws -> Any)?
-    /// `ObjectIdentifier` of the typed factory's value type, `nil` for an untyped one: a
-    /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
-    /// and cache the registration.
-    let valueTypeID: ObjectIdentifier?
-    /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
-    /// resolving off the main actor is then an error, and no per-thread cache holds it.
-    let requiresMainActor: Bool
     /// The singleton instance for this registration in its own container. Only with
     /// `ResolutionEngine.shared.lock` held.
     private(set) lazy var cell = SingletonCell(key: key)
     private var callerStorage: TypedCaller?
+    private let factory: Factory
+    let lifecycle: LifecycleType
+    /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
+    /// resolving off the main actor is then an error, and no per-thread cache holds it.
+    let requiresMainActor: Bool
+    let origin: RegistrationOrigin
+
+    /// `ObjectIdentifier` of the typed factory's value type, `nil` for an untyped one: a
+    /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
+    /// and cache the registration.
+    var valueTypeID: ObjectIdentifier? {
+        if case .typed(let typed) = factory { return ObjectIdentifier(typed.valueType) }
+        return nil
+    }
+
+    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false) {
+        self.key = key
+        self.owner = owner
+        self.factory = factory
+        self.lifecycle = lifecycle
+        self.requiresMainActor = requiresMainActor
+        self.origin = origin
+    }
 
     /// A typed registration.
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, typed: TypedFactory, requiresMainActor: Bool = false) {
-        self.requiresMainActor = requiresMainActor
-        self.key = key
-        self.lifecycle = lifecycle
-        self.origin = origin
-        self.owner = owner
-        self.typed = typed
-        self.untyped = nil
-        self.valueTypeID = ObjectIdentifier(typed.valueType)
+    convenience init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, typed: TypedFactory, requiresMainActor: Bool = false) {
+        self.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: requiresMainActor)
     }
 
     /// An untyped registration.
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, untyped: @escaping @Sendable (DependencyContainer) throws -> Any, requiresMainActor: Bool = false) {
-        self.requiresMainActor = requiresMainActor
-        self.key = key
-        self.lifecycle = lifecycle
-        self.origin = origin
-        self.owner = owner
-        self.typed = nil
-        self.untyped = untyped
-        self.valueTypeID = nil
+    convenience init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, untyped: @escaping @Sendable (DependencyContainer) throws -> Any, requiresMainActor: Bool = false) {
+        self.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(untyped), requiresMainActor: requiresMainActor)
     }
 
     /// The typed factory's caller, made on first use; `nil` for an untyped registration.
     /// Call with `ResolutionEngine.shared.lock` held.
     var caller: TypedCaller? {
         if let callerStorage { return callerStorage }
-        guard let typed else { return nil }
+        guard case .typed(let typed) = factory else { return nil }
         let made = typed.makeCaller(self)
         callerStorage = made
         return made
@@ -152,20 +170,21 @@ final class Registration: @unchecked Sendable {
     /// `caller` is ``caller``, obtained under the lock.
     func makeHolder(caller: TypedCaller?) throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
-        return SingletonValue<Any>(try untyped.unsafelyUnwrapped(owner))
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        return SingletonValue<Any>(try untyped(owner))
     }
 
     /// Runs the factory, returning the result as `Any`. `caller` is ``caller``, obtained
     /// under the lock.
     func makeValue(caller: TypedCaller?) throws -> Any {
         if let caller { return try caller.makeValue() }
-        return try untyped.unsafelyUnwrapped(owner)
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        return try untyped(owner)
     }
 
     /// The same registration, owned by `owner`, with no singleton created yet.
     func copy(owner: DependencyContainer) -> Registration {
-        if let typed { return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, typed: typed, requiresMainActor: requiresMainActor) }
-        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, untyped: untyped.unsafelyUnwrapped, requiresMainActor: requiresMainActor)
+        Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor)
     }
 }
 
