@@ -5,7 +5,8 @@
 /// resolve cache), so an insert or a look-up costs a multiply, a shift and a compare or
 /// two instead of a full SipHash of the key. Registering a type spent a fifth of its time
 /// in `Hasher` before. Nothing is ever removed but everything at once, so there are no
-/// tombstones: linear probing, and the table doubles when three quarters full.
+/// tombstones: linear probing, and the table grows (four times over while small, then twice)
+/// when three quarters full.
 ///
 /// `@unchecked Sendable` is safe: every method is called with `ResolutionEngine.shared.lock`
 /// held (they are only called from `Container/Internal`, under that lock), so `slots`,
@@ -101,7 +102,7 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// Quadruples the table while it is small (a container being filled by a few hundred
     /// `register` calls grows four times instead of seven, each growth a new array, a
-    /// rehash and, in the C allocator, often a consolidation of freed memory), doubles it
+    /// rehash and, in glibc's allocator, often a consolidation of freed memory), doubles it
     /// from 1,024 slots up.
     private func grow() {
         let old = slots, oldCapacity = capacity
