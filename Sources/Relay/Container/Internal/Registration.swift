@@ -146,16 +146,6 @@ final class Registration: @unchecked Sendable {
         self.origin = origin
     }
 
-    /// A typed registration.
-    convenience init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, typed: TypedFactory, requiresMainActor: Bool = false) {
-        self.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: requiresMainActor)
-    }
-
-    /// An untyped registration.
-    convenience init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, untyped: @escaping @Sendable (DependencyContainer) throws -> Any, requiresMainActor: Bool = false) {
-        self.init(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(untyped), requiresMainActor: requiresMainActor)
-    }
-
     /// The typed factory's caller, made on first use; `nil` for an untyped registration.
     /// Call with `ResolutionEngine.shared.lock` held.
     var caller: TypedCaller? {

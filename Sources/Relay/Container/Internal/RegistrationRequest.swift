@@ -48,8 +48,8 @@ struct RegistrationRequest: Sendable {
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
         if let typed = factory.typed, factory.produces == key {
-            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, typed: typed, requiresMainActor: factory.requiresMainActor)
+            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
         }
-        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, untyped: factory.make, requiresMainActor: factory.requiresMainActor)
+        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
     }
 }

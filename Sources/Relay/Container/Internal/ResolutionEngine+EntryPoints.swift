@@ -20,7 +20,7 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, typed: TypedFactory(factory)), in: container.table)
+        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory))), in: container.table)
     }
 
     /// Registers one request in `container`: among its code registrations, or — with
