@@ -15,6 +15,7 @@ enum ByteSearch {
     /// The index of the first `byte` in `buffer` at or after `start`; `buffer.count` when
     /// there is none.
     static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        assert(start >= 0, "a search starting before the buffer")
         guard start < buffer.count, let base = buffer.baseAddress else { return buffer.count }
         guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return buffer.count }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
@@ -33,6 +34,7 @@ enum ByteSearch {
 
     /// The index of the first `byte` in `range` of `buffer`, if any.
     static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, within range: Range<Int>) -> Int? {
+        assert(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a search outside the buffer")
         guard !range.isEmpty, let base = buffer.baseAddress,
               let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)

@@ -103,19 +103,22 @@ final class RegistrationTable: @unchecked Sendable {
     /// Quadruples the table while it is small (a container being filled by a few hundred
     /// `register` calls grows four times instead of seven, each growth a new array, a
     /// rehash and, in glibc's allocator, often a consolidation of freed memory), doubles it
-    /// from 1,024 slots up.
+    /// from 1,024 slots up. Each old slot is moved or deinitialized, once.
     private func grow() {
         let old = slots, oldCapacity = capacity
         capacity *= capacity < 1_024 ? 4 : 2
         slots = Self.allocate(capacity)
         let mask = capacity - 1
-        for i in 0..<oldCapacity where old[i].key != 0 {
+        // Each old slot is moved out or, when empty, deinitialized: none is written twice.
+        for i in 0..<oldCapacity {
+            guard old[i].key != 0 else {
+                (old + i).deinitialize(count: 1)
+                continue
+            }
             var index = Self.home(of: old[i].key, capacity: capacity)
             while slots[index].key != 0 { index = (index + 1) & mask }
             slots[index] = (old + i).move()
         }
-        // Every old slot is now either moved from (uninitialized) or empty (a zero key and
-        // a nil reference, which need no deinitialization): free the memory as it is.
         old.deallocate()
     }
 
