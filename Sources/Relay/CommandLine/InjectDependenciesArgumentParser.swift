@@ -54,11 +54,18 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     }
 
     /// The registry ``parse(arguments:)`` runs, for callers that want its report.
+    ///
+    /// As in Relay 0.3, an instruction for a scope nothing has registered in yet creates
+    /// that scope's container, and the report says so
+    /// (``DynamicInjectionReport/Binding/createdScope``); `standard(index:)` rejects such
+    /// a scope instead.
     public func registry(arguments: [String]) -> DynamicDependencyRegistry {
-        DynamicDependencyRegistry(
+        var registry = DynamicDependencyRegistry(
             index: index,
             sources: [CommandLineInstructionSource(arguments: arguments, standardInput: standardInput)],
             policy: policy
         )
+        registry.unknownScopes = .created
+        return registry
     }
 }

@@ -10,93 +10,113 @@
 /// is kept as ``DynamicInjectionReport/Binding/overridden``. Inside one input a (scope,
 /// type) may be bound once (see `LocatedInstruction.repeatError(previous:)`).
 struct BindingPlan {
-    /// Everything one source (or the code) asked for, as meta containers.
+    /// Everything one source (or the code) asked for.
     struct Input {
         /// The source's name, for the report.
         let name: String
-        let metaContainers: [DependencyMetaContainer]
+        /// Its instructions, in the order given.
+        let instructions: [LocatedInstruction]
+        /// What a second instruction for a (scope, type) this input already bound means.
+        var repeats: Repeats = .areErrors
     }
 
-    /// The merged bindings, checked against the index, with the registration each makes.
-    struct Checked {
-        /// The plan's bindings (not yet marked: see ``isCheckedWhenResolved(_:)``).
-        let bindings: [DynamicInjectionReport.Binding]
-        /// For each binding, at the same position, the registration it makes: the indexed
-        /// type and factory, described by the instruction and its origin.
-        let registrations: [RegistrationRequest]
+    /// What a repeat inside one input means.
+    enum Repeats {
+        /// A mistake (``LocatedInstruction/repeatError(previous:)``): sources and meta
+        /// containers bind a (scope, type) once each.
+        case areErrors
+        /// The later instruction wins, as a later assignment does: overrides, where a test
+        /// writes the one it means last.
+        case lastWins
+    }
 
-        /// Whether the binding at `position` has an untyped factory, whose type is only
-        /// checked when resolved (``DynamicInjectionReport/Binding/isCheckedWhenResolved``).
-        func isCheckedWhenResolved(_ position: Int) -> Bool {
-            registrations[position].factory.produces == nil
+    /// What an unknown scope — neither declared nor holding a container — means.
+    enum UnknownScopes {
+        /// An error with a "did you mean": the 1.x entry points.
+        case rejected
+        /// The binding creates the scope's container, as Relay 0.3 did: its own entry
+        /// points (`InjectDependenciesArgumentParser`, meta containers given to
+        /// `DynamicDependencyRegistry(index:metaContainers:)`).
+        case created
+    }
+
+    /// One (scope, type) after merging: the instruction that wins it, and the ones it
+    /// replaced.
+    struct Binding {
+        var winner: LocatedInstruction
+        /// Lower-precedence instructions for the same slot, highest precedence first.
+        var overridden: [LocatedInstruction] = []
+
+        /// The binding as the report shows it.
+        var report: DynamicInjectionReport.Binding {
+            DynamicInjectionReport.Binding(winner, overridden: overridden)
         }
     }
 
-    /// The merged bindings, in the order their winning instructions first appear.
-    private(set) var bindings: [DynamicInjectionReport.Binding] = []
+    /// The merged bindings, checked against the index, each with the registration it makes.
+    struct Checked {
+        struct Entry {
+            let binding: Binding
+            /// The indexed type and factory, described by the instruction and its origin.
+            let request: RegistrationRequest
+            /// Whether the binding's scope had no container before it; it creates one.
+            let createsScope: Bool
+
+            /// The report's form: marked when the factory is untyped (its type is checked
+            /// only when resolved) and when it creates its scope.
+            var report: DynamicInjectionReport.Binding {
+                var report = binding.report
+                report.isCheckedWhenResolved = request.factory.produces == nil
+                report.createdScope = createsScope
+                return report
+            }
+        }
+
+        let entries: [Entry]
+
+        var requests: [RegistrationRequest] { entries.map(\.request) }
+    }
+
+    /// The merged bindings, in the order their slots first appear in the inputs.
+    private(set) var bindings: [Binding] = []
     /// Problems found while merging (repeats inside one input), in input order.
     private(set) var diagnostics: [RelayDiagnostic] = []
 
     /// Merges `inputs`, highest precedence first.
     ///
-    /// One pass, one table look-up per instruction: for each (scope, type) the table says
-    /// which binding holds it and which input spoke for it last (with that instruction's
-    /// origin). An instruction for a slot its own input already bound is a repeat
-    /// (``LocatedInstruction/repeatError(previous:)``); one for a slot an earlier input
-    /// bound is overridden by it.
+    /// For each (scope, type) a table says which binding holds it, which input spoke for
+    /// it last and where. An instruction for a slot its own input already bound is a
+    /// repeat (an error, or the new winner, as the input's ``Repeats`` says); one for a
+    /// slot an earlier input bound is overridden by it.
     init(merging inputs: [Input]) {
-        let count = inputs.reduce(0) { total, input in input.metaContainers.reduce(total) { $0 + $1.definitions.count } }
-        var slots: [BindingSlot: SlotEntry] = [:]
-        slots.reserveCapacity(count)
-        bindings.reserveCapacity(count)
-        // Definitions are read in place, through a buffer pointer: `for … in` or an array
-        // subscript would copy each one (and retain and release its strings) only to read
-        // a few of its fields.
-        for inputNumber in inputs.indices {
-            let containers = inputs[inputNumber].metaContainers
-            for containerNumber in containers.indices {
-                let scope = containers[containerNumber].scope
-                containers[containerNumber].definitions.withUnsafeBufferPointer { definitions in
-                    for definitionNumber in definitions.indices {
-                        let slot = BindingSlot(scope: scope, type: definitions[definitionNumber].typeIdentifier)
-                        let position = SlotEntry.Position(input: inputNumber, container: containerNumber, definition: definitionNumber)
-                        // Usually the slot is new, and this insert is the only look-up.
-                        guard let earlier = slots.updateValue(SlotEntry(binding: bindings.count, last: position), forKey: slot) else {
-                            bindings.append(DynamicInjectionReport.Binding(definitions[definitionNumber], scope: scope))
-                            continue
-                        }
-                        let located = definitions[definitionNumber].located(in: scope)
-                        if earlier.last.input == inputNumber {
-                            slots[slot] = earlier
-                            diagnostics.append(located.repeatError(previous: Self.origin(at: earlier.last, in: inputs)))
-                        } else {
-                            slots[slot] = SlotEntry(binding: earlier.binding, last: position)
-                            bindings[earlier.binding].overridden.append(located)
-                        }
-                    }
+        struct Holder {
+            let binding: Int
+            var input: Int
+            var last: InstructionOrigin
+        }
+        var slots: [BindingSlot: Holder] = [:]
+        for (inputNumber, input) in inputs.enumerated() {
+            for located in input.instructions {
+                let slot = located.slot
+                guard var holder = slots[slot] else {
+                    slots[slot] = Holder(binding: bindings.count, input: inputNumber, last: located.origin)
+                    bindings.append(Binding(winner: located))
+                    continue
                 }
+                if holder.input != inputNumber {
+                    bindings[holder.binding].overridden.append(located)
+                } else if input.repeats == .areErrors {
+                    diagnostics.append(located.repeatError(previous: holder.last))
+                    continue
+                } else {
+                    bindings[holder.binding].overridden.insert(bindings[holder.binding].winner, at: 0)
+                    bindings[holder.binding].winner = located
+                }
+                holder.input = inputNumber
+                holder.last = located.origin
+                slots[slot] = holder
             }
         }
-    }
-
-    /// What the merge knows about one (scope, type).
-    private struct SlotEntry {
-        /// Where a definition is in the inputs.
-        struct Position {
-            let input: Int
-            let container: Int
-            let definition: Int
-        }
-
-        /// The position of its binding in ``bindings``.
-        let binding: Int
-        /// The last definition given for it (its input decides repeats; its origin is the
-        /// repeat error's note).
-        let last: Position
-    }
-
-    private static func origin(at position: SlotEntry.Position, in inputs: [Input]) -> InstructionOrigin {
-        inputs[position.input].metaContainers[position.container].definitions[position.definition].origin
     }
 
     /// Looks every binding up in `index` — once each — and returns them ready to register,
@@ -105,50 +125,38 @@ struct BindingPlan {
     /// Runs the index's `prepare` closure first (even when there is no binding), so an
     /// index that fills itself is always full when it is checked.
     ///
-    /// - Parameter hint: A note added to every unknown-key error of a non-empty index,
-    ///   saying where the keys were expected to come from; `nil` for none.
-    func check(against index: DynamicDependencyIndex, hint: RelayDiagnostic? = nil) throws(DynamicInjectionError) -> Checked {
+    /// - Parameters:
+    ///   - unknownScopes: Whether a binding into a scope nothing knows is an error.
+    ///   - hint: A note added to every unknown-key error of a non-empty index, saying where
+    ///     the keys were expected to come from; `nil` for none.
+    func check(against index: DynamicDependencyIndex, unknownScopes: UnknownScopes = .rejected, hint: RelayDiagnostic? = nil) throws(DynamicInjectionError) -> Checked {
         if let failure = index.prepareIfNeeded() {
             throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
         }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
-        // Each registration's origin refers to its binding in this one shared table
-        // rather than holding a copy of its strings.
-        let origins = InjectedBindings(bindings)
-        var registrations: [RegistrationRequest] = []
-        registrations.reserveCapacity(bindings.count)
-        var problems: [RelayDiagnostic] = []
+        // Each registration's origin refers to its binding in this one shared table,
+        // formatted only if a diagnostic or report asks.
+        let origins = InjectedBindings(bindings.map(\.winner))
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
-        // Through a buffer pointer: each binding is read in place, where `for … in` or an
-        // array subscript would copy it (and retain and release its strings) to read a
-        // few fields.
-        bindings.withUnsafeBufferPointer { bindings in
-            var scopes = KnownScopeCache(knownScopes)
-            for position in bindings.indices {
-                let (type, factory) = index.entries(type: bindings[position].type, factory: bindings[position].factory)
-                let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
-                // Most bindings have no problem, which `isClean` decides from what is at
-                // hand; only the others are handed (copied) to `problems` for messages.
-                var found: [RelayDiagnostic] = []
-                if !Self.isClean(type: type, factory: entry, scopeIsKnown: scopes.contains(bindings[position].scope), isEmpty: isEmpty) {
-                    found = Self.problems(bindings[position], type: type, factory: entry, in: index, isEmpty: isEmpty, knownScopes: knownScopes, hint: hint)
-                }
-                if found.isEmpty, let type, let factory {
-                    registrations.append(RegistrationRequest(
-                        scope: bindings[position].scope,
-                        key: type,
-                        lifecycle: bindings[position].lifecycle,
-                        origin: .deferred(origins, position: position),
-                        factory: factory
-                    ))
-                } else {
-                    problems += found
-                }
+        var entries: [Checked.Entry] = []
+        var problems: [RelayDiagnostic] = []
+        for (position, binding) in bindings.enumerated() {
+            let instruction = binding.winner.instruction
+            let (type, factory) = index.entries(type: instruction.type, factory: instruction.factory)
+            let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
+            let scopeIsKnown = Self.isKnown(instruction.scope, among: knownScopes)
+            let createsScope = !scopeIsKnown && unknownScopes == .created
+            let found = Self.problems(binding.winner, type: type, factory: entry, in: index, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
+            guard found.isEmpty, let type, let factory else {
+                problems += found
+                continue
             }
+            let request = RegistrationRequest(scope: instruction.scope, key: type, lifecycle: instruction.lifecycle, origin: .deferred(origins, position: position), factory: factory)
+            entries.append(Checked.Entry(binding: binding, request: request, createsScope: createsScope))
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
-        return Checked(bindings: bindings, registrations: registrations)
+        return Checked(entries: entries)
     }
 
     /// Looks every binding up in `catalog` — a manifest an app exported — with the same
@@ -158,76 +166,53 @@ struct BindingPlan {
         let isEmpty = !bindings.isEmpty && catalog.isEmpty
         let knownScopes = catalog.knownScopes
         let problems = bindings.flatMap { binding in
-            let (type, factory) = catalog.lookUp(type: binding.type, factory: binding.factory)
-            return Self.problems(binding, type: type, factory: factory, in: catalog, isEmpty: isEmpty, knownScopes: knownScopes, hint: nil)
+            let (type, factory) = catalog.lookUp(type: binding.winner.instruction.type, factory: binding.winner.instruction.factory)
+            let scopeIsKnown = Self.isKnown(binding.winner.instruction.scope, among: knownScopes)
+            return Self.problems(binding.winner, type: type, factory: factory, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown, knownScopes: knownScopes, hint: nil)
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
     }
 
-    /// Whether ``problems(_:type:factory:in:isEmpty:knownScopes:hint:)`` has nothing to say
-    /// of a binding: the catalog is not empty, the binding's scope is global or known, its
-    /// type key is known, and its factory key is known and produces that type (or is
-    /// untyped). Exactly the conditions under which `problems` returns no diagnostic; the
-    /// check asks this first so that a binding with no problem is not copied to ask.
-    private static func isClean<TypeID: Equatable>(type: TypeID?, factory: FactoryEntry<TypeID>, scopeIsKnown: Bool, isEmpty: Bool) -> Bool {
-        guard !isEmpty, scopeIsKnown, let type else { return false }
-        switch factory {
-        case .missing: return false
-        case .produces(let produced): return produced == type
-        case .untyped: return true
-        }
+    /// Whether `scope` is global, declared or already has a container.
+    private static func isKnown(_ scope: DependencyContainerScope, among knownScopes: Set<DependencyContainerScope>) -> Bool {
+        scope.isGlobal || knownScopes.contains(scope)
     }
 
-    /// Whether scopes are global or known, remembering the last scope asked about:
-    /// consecutive bindings usually share one, and asking the set hashes its name.
-    private struct KnownScopeCache {
-        let known: Set<DependencyContainerScope>
-        var last: (scope: DependencyContainerScope, isKnown: Bool)?
-
-        init(_ known: Set<DependencyContainerScope>) { self.known = known }
-
-        mutating func contains(_ scope: DependencyContainerScope) -> Bool {
-            if let last, last.scope == scope { return last.isKnown }
-            let isKnown = scope.isGlobal || known.contains(scope)
-            last = (scope, isKnown)
-            return isKnown
-        }
-    }
-
-    /// What is wrong with one binding, given what `catalog` says of its two keys: known
-    /// type key, known factory key, and a factory that produces the type when it says
-    /// what it produces. Empty when nothing is.
+    /// What is wrong with one binding, given what `catalog` says of its two keys: a
+    /// non-empty catalog, an accepted scope (`knownScopes` are named in the error), known
+    /// type key, known factory key, and a factory that produces the type when it says what
+    /// it produces. Empty when nothing is.
     private static func problems<Catalog: IndexCatalog>(
-        _ binding: DynamicInjectionReport.Binding,
+        _ located: LocatedInstruction,
         type: Catalog.TypeID?,
         factory: FactoryEntry<Catalog.TypeID>,
         in catalog: Catalog,
         isEmpty: Bool,
+        scopeIsAccepted: Bool,
         knownScopes: Set<DependencyContainerScope>,
         hint: RelayDiagnostic?
     ) -> [RelayDiagnostic] {
-        let scopeIsKnown = binding.scope.isGlobal || knownScopes.contains(binding.scope)
-        if isClean(type: type, factory: factory, scopeIsKnown: scopeIsKnown, isEmpty: isEmpty) { return [] }
+        let binding = located.instruction, origin = located.origin
         if isEmpty {
-            return [.error(catalog.emptyMessage(type: binding.type), at: binding.origin)]
+            return [.error(catalog.emptyMessage(type: binding.type), at: origin)]
         }
-        if !scopeIsKnown {
-            return [.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: binding.origin)]
+        if !scopeIsAccepted {
+            return [.error(IndexMessages.unknownScope(binding.scope, known: knownScopes), at: origin)]
         }
         let notes = hint.map { [$0] } ?? []
         var problems: [RelayDiagnostic] = []
         if type == nil {
-            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: catalog.suggestions(forType: binding.type)), at: binding.origin, notes: notes))
+            problems.append(.error(IndexMessages.unknownType(binding.type, suggestions: catalog.suggestions(forType: binding.type)), at: origin, notes: notes))
         }
         // The candidates scan the whole catalog: only an error pays for it.
         func candidates() -> [DependencyFactoryKey] { type.map { catalog.factories(producing: $0) } ?? [] }
         switch factory {
         case .missing:
             let message = IndexMessages.unknownFactory(binding.factory, suggestions: catalog.suggestions(forFactory: binding.factory))
-            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates()), at: binding.origin, notes: notes))
+            problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates()), at: origin, notes: notes))
         case .produces(let produced):
             if let type, produced != type {
-                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: binding.origin))
+                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: origin))
             }
         case .untyped:
             break
@@ -245,13 +230,13 @@ struct BindingPlan {
 /// leaves in place keeps every binding of its injection (their keys and origins, a few
 /// hundred bytes each) alive with it.
 final class InjectedBindings: RegistrationDescriptions {
-    let bindings: [DynamicInjectionReport.Binding]
+    let instructions: [LocatedInstruction]
 
-    init(_ bindings: [DynamicInjectionReport.Binding]) {
-        self.bindings = bindings
+    init(_ instructions: [LocatedInstruction]) {
+        self.instructions = instructions
     }
 
     func description(at position: Int) -> String {
-        "instruction `\(bindings[position].instruction)` from \(bindings[position].origin)"
+        "instruction `\(instructions[position].instruction)` from \(instructions[position].origin)"
     }
 }

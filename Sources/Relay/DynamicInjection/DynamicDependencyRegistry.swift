@@ -34,10 +34,19 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public var limits: InstructionSourceLimits
     /// What ``inject()`` writes and prints after it succeeds; set only by `standard()`.
     var outputs: InjectionOutputs?
+    /// Whether a binding into a scope nothing knows is an error (every 1.x entry point) or
+    /// creates the scope's container (Relay 0.3's entry points, as 0.3 did).
+    var unknownScopes: BindingPlan.UnknownScopes = .rejected
 
     /// A registry for definitions built in code (the seed API).
+    ///
+    /// As in Relay 0.3, a definition for a scope nothing has registered in yet creates that
+    /// scope's container, and the report says so (``DynamicInjectionReport/Binding/createdScope``).
+    /// The other initializers reject such a scope, with a "did you mean", because a
+    /// misspelt scope would otherwise be a binding nobody resolves.
     public init(index: DynamicDependencyIndex = .shared, metaContainers: [DependencyMetaContainer]) {
         self.init(index: index, metaContainers: metaContainers, sources: [], policy: .enabled, limits: .default)
+        unknownScopes = .created
     }
 
     /// A registry that reads `sources`, highest precedence first.
@@ -103,10 +112,15 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        let checked = try plan.check(against: index)
-        let replaced = ResolutionEngine.shared.inject(checked.registrations)
+        let checked = try plan.check(against: index, unknownScopes: unknownScopes)
+        let replaced = ResolutionEngine.shared.inject(checked.requests)
+        let bindings = checked.entries.map { entry in
+            var binding = entry.report
+            binding.replacedRegistration = replaced[entry.request.target]
+            return binding
+        }
         // With the policy off only meta containers given in code can have been applied.
-        let report = report(outcomes, checked.bindings, checked: checked, replaced: replaced, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        let report = report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
         outputs?.deliver(report, index: index)
         return report
     }
@@ -118,8 +132,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        let checked = try plan.check(against: index)
-        return report(outcomes, checked.bindings, checked: checked, isApplied: false)
+        let checked = try plan.check(against: index, unknownScopes: unknownScopes)
+        return report(outcomes, checked.entries.map(\.report), isApplied: false)
     }
 
     /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
@@ -132,7 +146,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let (plan, outcomes) = try read()
         try plan.check(against: manifest)
         let bindings = plan.bindings.map { binding in
-            var binding = binding
+            var binding = binding.report
             binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
             return binding
         }
@@ -146,17 +160,17 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   repeats inside one source.
     package func merge() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
-        return report(outcomes, plan.bindings, isApplied: false)
+        return report(outcomes, plan.bindings.map(\.report), isApplied: false)
     }
 
-    /// Reads every source (unless the policy is off) into meta containers and merges
-    /// them, code first. Throws every read and merge problem at once, in source order.
+    /// Reads every source (unless the policy is off) and merges them with the meta
+    /// containers given in code, which come first. Throws every read and merge problem at once, in source order.
     private func read() throws(DynamicInjectionError) -> (BindingPlan, [DynamicInjectionReport.Source]) {
         var inputs: [BindingPlan.Input] = []
         var outcomes: [DynamicInjectionReport.Source] = []
         var diagnostics: [RelayDiagnostic] = []
         if !metaContainers.isEmpty {
-            inputs.append(.init(name: "code", metaContainers: metaContainers))
+            inputs.append(.init(name: "code", instructions: metaContainers.flatMap(\.instructions)))
             outcomes.append(.init(name: "code", instructionCount: metaContainers.reduce(0) { $0 + $1.definitions.count }))
         }
         let context = InstructionReadContext(limits: limits)
@@ -167,7 +181,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             var outcome = DynamicInjectionReport.Source(name: source.name, instructionCount: 0)
             do {
                 let instructions = try source.readInstructions(context: context)
-                inputs.append(.init(name: source.name, metaContainers: DependencyMetaContainer.grouping(instructions)))
+                inputs.append(.init(name: source.name, instructions: instructions))
                 outcome.instructionCount = instructions.count
                 if instructions.isEmpty { outcome.absence = (source as? any AbsenceReporting)?.absence }
             } catch let error as DynamicInjectionError {
@@ -183,18 +197,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return (plan, outcomes)
     }
 
-    /// The report: `bindings` in print order, each marked when `checked` found its factory
-    /// untyped, and with the origin of the registration it replaced (`replaced`, at the
-    /// same positions, when given).
-    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], checked: BindingPlan.Checked? = nil, replaced: [String?] = [], isApplied: Bool) -> DynamicInjectionReport {
-        // Sorted by position, so that the bindings are copied once, into the result.
-        let order = bindings.indices.sorted { DynamicInjectionReport.Binding.printOrder(bindings[$0], bindings[$1]) }
-        let sorted = order.map { position in
-            var binding = bindings[position]
-            if let checked { binding.isCheckedWhenResolved = checked.isCheckedWhenResolved(position) }
-            if position < replaced.count, let origin = replaced[position] { binding.replacedRegistration = origin }
-            return binding
-        }
-        return DynamicInjectionReport(policy: policy, sources: sources, bindings: sorted, isApplied: isApplied)
+    /// The report, with `bindings` in print order.
+    private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
+        DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings.sorted(by: DynamicInjectionReport.Binding.printOrder), isApplied: isApplied)
     }
 }

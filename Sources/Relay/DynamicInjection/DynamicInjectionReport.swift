@@ -32,26 +32,32 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// Whether the factory is untyped (a ``DependencyFactoryIndexable`` entry), so that
         /// whether it produces the type is only checked when the type is resolved.
         public var isCheckedWhenResolved: Bool
+        /// Whether nothing was registered in ``scope`` before this binding, which created
+        /// the scope's container. Only Relay 0.3's entry points allow that
+        /// (`InjectDependenciesArgumentParser`, and meta containers given to
+        /// ``DynamicDependencyRegistry/init(index:metaContainers:)``); every other entry
+        /// point rejects a scope it does not know.
+        public var createdScope: Bool
 
-        /// The binding `definition` (in a meta container of `scope`) asks for, before
-        /// anything overrides it.
-        init(_ definition: DependencyDefinition, scope: DependencyContainerScope) {
-            self.scope = scope
-            type = definition.typeIdentifier
-            factory = definition.factoryIdentifier
-            lifecycle = definition.lifecycle
-            origin = definition.origin
-            overridden = []
+        /// The binding `winner` asks for, over the instructions it `overridden`.
+        init(_ winner: LocatedInstruction, overridden: [LocatedInstruction]) {
+            scope = winner.instruction.scope
+            type = winner.instruction.type
+            factory = winner.instruction.factory
+            lifecycle = winner.instruction.lifecycle
+            origin = winner.origin
+            self.overridden = overridden
             replacedRegistration = nil
             isCheckedWhenResolved = false
+            createdScope = false
         }
 
         private enum CodingKeys: String, CodingKey {
-            case scope, type, factory, lifecycle, origin, overridden, replacedRegistration, isCheckedWhenResolved
+            case scope, type, factory, lifecycle, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
         }
 
-        /// Decodes a binding; `isCheckedWhenResolved` may be missing (reports written
-        /// before it existed) and is then `false`.
+        /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
+        /// (reports written before they existed) and are then `false`.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
@@ -62,6 +68,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
             replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
             isCheckedWhenResolved = try container.decodeIfPresent(Bool.self, forKey: .isCheckedWhenResolved) ?? false
+            createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
         }
 
         /// Orders bindings for output: by scope (global first), then type key.
@@ -90,6 +97,9 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             }
             if let replacedRegistration {
                 provenance.append("replaces the registration at \(replacedRegistration)")
+            }
+            if createdScope {
+                provenance.append("scope \(UserText.quoted(scope.name, limit: UserText.nameLimit)) had nothing registered; created for this binding")
             }
             if !scope.isGlobal {
                 provenance.append("reaches resolves from \(UserText.quoted(scope.name, limit: UserText.nameLimit)) only, not global types that depend on it")

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// All three produce identical registrations in the launched program.
-public struct LaunchArgumentBuilder {
+public struct LaunchArgumentBuilder: Sendable {
     private var arguments: [any LaunchArgument]
 
     /// Creates a builder with `arguments`, in order.

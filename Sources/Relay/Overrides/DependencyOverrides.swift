@@ -77,23 +77,14 @@ public struct DependencyOverrides: Sendable {
     /// override layer, in order: a later one replaces an earlier one for the same scope
     /// and type, and typed overrides come after instructions.
     ///
-    /// Precedence is the binding plan's own rule — earlier inputs win — with each
-    /// instruction as its own input, latest first, so the last instruction for a type wins.
+    /// The instructions are one input of the binding plan whose repeats are not errors but
+    /// replacements (``BindingPlan/Repeats/lastWins``): the last instruction for a type wins,
+    /// as a test writes the one it means last. Problems are reported in the order the
+    /// instructions were given.
     func registrations() throws(DynamicInjectionError) -> [RegistrationRequest] {
-        let inputs = instructions.reversed().map { located in
-            BindingPlan.Input(name: located.origin.description, metaContainers: DependencyMetaContainer.grouping([located]))
-        }
-        let checked: BindingPlan.Checked
-        do {
-            checked = try BindingPlan(merging: inputs).check(against: index, hint: Self.hint(for: index))
-        } catch {
-            // Report in the order the instructions were given, not the plan's input order.
-            let position = Dictionary(instructions.enumerated().map { ($1.origin, $0) }, uniquingKeysWith: { first, _ in first })
-            throw DynamicInjectionError(diagnostics: error.diagnostics.enumerated().sorted { lhs, rhs in
-                (position[lhs.element.origin] ?? .max, lhs.offset) < (position[rhs.element.origin] ?? .max, rhs.offset)
-            }.map(\.element))
-        }
-        return checked.registrations + typed
+        let input = BindingPlan.Input(name: "overrides", instructions: instructions, repeats: .lastWins)
+        let checked = try BindingPlan(merging: [input]).check(against: index, hint: Self.hint(for: index))
+        return checked.requests + typed
     }
 
     /// The note added to an unknown key: for the shared index, that a test may have

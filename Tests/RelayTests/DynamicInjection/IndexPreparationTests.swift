@@ -139,12 +139,10 @@ struct OverrideHintTests {
     @Test("the note goes on unknown-key errors, not on a factory for another type")
     func hintPlacement() throws {
         let hint = RelayDiagnostic.note("look here", at: .code)
-        let plan = BindingPlan(merging: [.init(name: "test", metaContainers: [
-            DependencyMetaContainer(scope: .global, definitions: [
-                DependencyDefinition(typeIdentifier: "RelayTests.Nope", factoryIdentifier: .dynBackendStub),
-                DependencyDefinition(typeIdentifier: .dynClock, factoryIdentifier: .dynBackendStub),
-            ]),
-        ])])
+        let plan = BindingPlan(merging: [.init(name: "test", instructions: DependencyMetaContainer(scope: .global, definitions: [
+            DependencyDefinition(typeIdentifier: "RelayTests.Nope", factoryIdentifier: .dynBackendStub),
+            DependencyDefinition(typeIdentifier: .dynClock, factoryIdentifier: .dynBackendStub),
+        ]).instructions)])
         let error = #expect(throws: DynamicInjectionError.self) { try plan.check(against: makeDynIndex(), hint: hint) }
         #expect(error?.diagnostics.map(\.notes) == [[hint], []])
     }

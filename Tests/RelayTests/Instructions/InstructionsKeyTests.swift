@@ -35,17 +35,17 @@ struct InstructionsKeyTests {
             DependencyDefinition(typeIdentifier: type, factoryIdentifier: "F", origin: .file("app.relay", line: line, column: 1))
         }
         let plan = BindingPlan(merging: [
-            .init(name: "higher", metaContainers: [DependencyMetaContainer(scope: "s", definitions: [definition("B", line: 9)])]),
-            .init(name: "code", metaContainers: [
+            .init(name: "higher", instructions: DependencyMetaContainer(scope: "s", definitions: [definition("B", line: 9)]).instructions),
+            .init(name: "code", instructions: [
                 DependencyMetaContainer(scope: "s", definitions: [definition("A", line: 1), definition("B", line: 2)]),
                 DependencyMetaContainer(scope: .global, definitions: [definition("A", line: 3)]),
                 DependencyMetaContainer(scope: "s", definitions: [definition("C", line: 4), definition("A", line: 5)]),
-            ]),
+            ].flatMap(\.instructions)),
         ])
         #expect(plan.diagnostics.map(\.origin.line) == [5])
         #expect(plan.diagnostics.map { $0.notes.map(\.origin.line) } == [[1]])
         // The higher input's B wins; the code's B is recorded as overridden by it.
-        #expect(plan.bindings.map(\.type.tag) == ["B", "A", "A", "C"])
+        #expect(plan.bindings.map(\.winner.instruction.type.tag) == ["B", "A", "A", "C"])
         #expect(plan.bindings.first?.overridden.map(\.origin.line) == [2])
     }
 }

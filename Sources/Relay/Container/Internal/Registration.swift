@@ -1,9 +1,6 @@
 /// Where a registration was made, for diagnostics.
-///
-/// Small on purpose (26 bytes): every registration holds one (see ``Registration``).
 enum RegistrationOrigin: Sendable, CustomStringConvertible {
-    /// `register(...)` called in code at this place. (The line first: a `StaticString`
-    /// is 17 bytes, and after it the line would need 15 bytes of padding.)
+    /// `register(...)` called in code at this place.
     case code(line: UInt, file: StaticString)
     /// Made by dynamic injection or an override; the text says from what.
     case described(String)
@@ -97,12 +94,6 @@ final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
 ///
 /// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
 /// untyped (it returns `Any`, checked against the requested type when resolved).
-///
-/// Its stored properties are ordered, and kept few, so that an instance stays within the
-/// 120 bytes that glibc's allocator serves from its fast bins: a registration is allocated
-/// for every type registered and freed by every reset (106 bytes of fields now; 176
-/// before). Smaller is better on every platform: less memory per registration, fewer
-/// cache lines touched.
 ///
 /// `@unchecked Sendable` is safe: every stored property but `cell` and `callerStorage` is
 /// a `let` (the factories are immutable `@Sendable` closures); those two are created on

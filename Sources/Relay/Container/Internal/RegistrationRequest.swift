@@ -38,11 +38,19 @@ final class DependencyFactory: Sendable {
 
 /// One registration to make: `factory` for `key` in the container of `scope`.
 struct RegistrationRequest: Sendable {
+    /// Where a registration goes: a scope's container and a type.
+    struct Target: Hashable, Sendable {
+        let scope: DependencyContainerScope
+        let key: DependencyKey
+    }
+
     let scope: DependencyContainerScope
     let key: DependencyKey
     let lifecycle: LifecycleType
     let origin: RegistrationOrigin
     let factory: DependencyFactory
+
+    var target: Target { Target(scope: scope, key: key) }
 
     /// The registration, owned by `owner`: typed when the factory is known to produce
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.

@@ -43,44 +43,33 @@ extension ResolutionEngine {
     /// one lock acquisition: no thread sees some of them without the others, or the new
     /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
     /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
-    /// for each, where the code registration it stands over was made (`nil` if none).
-    func inject(_ requests: [RegistrationRequest]) -> [String?] {
-        // Consecutive requests usually share a scope: look each run's container up once.
-        // (Requests are read in place, through a buffer pointer: iterating a zip or
-        // subscripting the array copies every request.)
-        var owners: [DependencyContainer] = []
-        owners.reserveCapacity(requests.count)
-        let registrations = requests.withUnsafeBufferPointer { requests in
-            for index in requests.indices {
-                if index > 0, requests[index].scope == requests[index - 1].scope {
-                    owners.append(owners[index - 1])
-                } else {
-                    owners.append(container(for: requests[index].scope))
-                }
-            }
-            return requests.indices.map { requests[$0].makeRegistration(owner: owners[$0]) }
+    /// for each request that stands over a code registration, where that was made.
+    func inject(_ requests: [RegistrationRequest]) -> [RegistrationRequest.Target: String] {
+        var owners: [DependencyContainerScope: DependencyContainer] = [:]
+        var registrations: [Registration] = []
+        registrations.reserveCapacity(requests.count)
+        for request in requests {
+            let owner = owners[request.scope] ?? container(for: request.scope)
+            owners[request.scope] = owner
+            registrations.append(request.makeRegistration(owner: owner))
         }
         let (shadowed, removed) = lock.withLock {
-            var cleared = Set<ObjectIdentifier>()
-            var removed: [Registration] = []
-            for owner in owners where cleared.insert(ObjectIdentifier(owner)).inserted {
-                removed += owner.injected.removeAll()
-            }
-            // The code registrations the requests stand over, by request position (few
-            // requests have one).
-            var shadowed: [(position: Int, origin: RegistrationOrigin)] = []
-            for index in registrations.indices {
-                _ = owners[index].injected.updateValue(registrations[index])
-                if let code = owners[index].table[registrations[index].key] { shadowed.append((index, code.origin)) }
+            let removed = owners.values.flatMap { $0.injected.removeAll() }
+            var shadowed: [(target: RegistrationRequest.Target, origin: RegistrationOrigin)] = []
+            for registration in registrations {
+                let owner = registration.owner
+                owner.injected.updateValue(registration)
+                if let code = owner.table[registration.key] {
+                    shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
+                }
             }
             tablesChanged()
             return (shadowed, removed)
         }
+        // Released and described after unlocking: a release can run a singleton's deinit,
+        // which is user code, and an origin may be formatted on demand.
         withExtendedLifetime(removed) {}
-        // Described after unlocking: an origin may be formatted on demand.
-        var descriptions = [String?](repeating: nil, count: registrations.count)
-        for (position, origin) in shadowed { descriptions[position] = origin.description }
-        return descriptions
+        return Dictionary(shadowed.map { ($0.target, $0.origin.description) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Removes every registration (and so every singleton) of `container`.
