@@ -8,7 +8,9 @@
 # same braces. "Uses" means: names a type, protocol or free function declared at the top
 # level of a file in that folder (comments are ignored). It also checks that the engine is
 # sealed: only Container/Internal touches the lock, the registration tables, Registration
-# and SingletonCell. Prints every violation as path:line and exits 1 if there is any.
+# and SingletonCell; that unsafe code stays inside one perimeter (below); and that no
+# target calls into the Swift runtime or looks symbols up by name. Prints every violation
+# as path:line and exits 1 if there is any.
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/Relay"
 
@@ -74,5 +76,27 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders, arrows one way, engine sealed"
+# The unsafe perimeter: unsafe pointers, Unmanaged, bit casts, manual allocation and layout
+# live only in the engine (Container/Internal), the lock and atomic files of Support, and
+# the raw process inputs (argv bytes, regular-file reads). Everything else is plain Swift.
+perimeter='^(Container/Internal/|Support/(ConditionLock|RecursiveLock|AtomicWord|LockedState)\.swift:|InstructionSources/(ProcessArguments|RegularFileReader)\.swift:)'
+unsafe='\bUnsafe[A-Za-z]*(Pointer|Buffer)|\bUnmanaged\b|unsafeBitCast|unsafeDowncast|unsafelyUnwrapped|withUnsafe[A-Za-z]*|assumingMemoryBound|bindMemory|loadUnaligned|\bMemoryLayout\b|\bmemchr\b|\.allocate\(capacity'
+hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||'); do code_lines "$dir"; done \
+    | grep -vE "$perimeter" | grep -E "$unsafe" || true)
+if [ -n "$hits" ]; then
+    echo "unsafe code outside the perimeter (Container/Internal, Support's lock and atomic files, ProcessArguments, RegularFileReader):"
+    echo "$hits" | sed 's/^/  /'
+    status=1
+fi
+
+# No runtime hooks anywhere in the package's sources: public API only.
+hooks=$(cd .. && grep -rnE --include='*.swift' --include='*.h' --include='*.c' '@_silgen_name|\bdlsym\b|\bdlopen\b|\bswift_[a-zA-Z_]+\(' . \
+    | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+if [ -n "$hooks" ]; then
+    echo "calls into the Swift runtime or symbols looked up by name (use public API):"
+    echo "$hooks" | sed 's/^/  Sources\//; s/\/\.\//\//'
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders, arrows one way, engine sealed, unsafe code inside its perimeter, no runtime hooks"
 exit "$status"
