@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Relay 0.3.2-style app code in the Swift 6 language mode, compiled against this
+// Relay 0.3.2-style app code in the Swift 6 language mode (the same file as Seed5:
+// Sources/SeedApp links to ../../Seed5/Sources/SeedApp), compiled against this
 // repository's Relay. Scripts/check-seed-fixtures.sh builds and runs it.
 import PackageDescription
 

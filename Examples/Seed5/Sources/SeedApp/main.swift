@@ -1,6 +1,9 @@
-// The snippets of mindbody/Relay 0.3.2's README, as a 0.3 user has them, in the Swift 5
-// language mode. Only what the README leaves out is filled in (the protocols and classes
-// it names, a main). The README's `#if DEBUG` around the index and the parser is left
+// The snippets of mindbody/Relay 0.3.2's README, as a 0.3 user has them. Two packages
+// build this one file: Examples/Seed5 in the Swift 5 language mode, Examples/Seed6 (whose
+// Sources/SeedApp is a link to this folder) in Swift 6, where the one change Swift 6 asks
+// for is made: scopes are `static let` (Swift 6 forbids mutable globals). Factory indexes
+// keep 0.3.2's plain closures. Only what the README leaves out is filled in (the protocols
+// and classes it names, a main). The README's `#if DEBUG` around the index and the parser is left
 // out, so that a release build shows the parser honouring `-d` as 0.3.2 did. Its scoped
 // registry wrote `DependencyContainer.useCase1`, which no
 // Relay version had; the scope's container is `DependencyContainer.container(for:)`.
@@ -32,8 +35,14 @@ extension DependencyFactoryKey {
 }
 
 extension DependencyContainerScope {
+    #if swift(>=6)
+    static let useCase1 = DependencyContainerScope("useCase1")
+    static let useCase2 = DependencyContainerScope("useCase2")
+    #else
+    // As 0.3.2's README declares them.
     static var useCase1 = DependencyContainerScope("useCase1")
     static var useCase2 = DependencyContainerScope("useCase2")
+    #endif
 }
 
 final class DefaultDependencyRegistry: DependencyRegistryType {
