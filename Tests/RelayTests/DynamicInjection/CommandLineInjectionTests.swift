@@ -59,6 +59,17 @@ struct CommandLineInjectionTests {
 
 @Suite("Launch arguments")
 struct LaunchArgumentTests {
+    /// Stubs shared by a whole test class, as UI tests keep them: a `static let` compiles in
+    /// the Swift 6 language mode only because `LaunchArgumentBuilder` is `Sendable`.
+    static let sunny = LaunchArgumentBuilder(arguments: [
+        DependencyInstructionLaunchArgument(type: .dynBackend, factory: .dynBackendStub),
+    ])
+
+    @Test("a builder can be a static let shared by tests")
+    func sharedBuilder() {
+        #expect(Self.sunny.build() == ["-d", "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub"])
+    }
+
     @Test("the builder emits -d with the escaped instruction, carrying scope and lifecycle")
     func build() {
         var builder = LaunchArgumentBuilder(arguments: [
