@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|parse|parse100|inject"
+    static let cases = "a|b|c|e|f|h|k|m|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -63,12 +63,15 @@ enum Profile {
             for _ in 0..<max(1, iterations / lines) {
                 _ = try! InstructionSourceParsing.parseRelayBytes(bytes, source: "bench", context: InstructionReadContext())
             }
-        case "inject":
+        case "inject", "inject1000", "inject100":
+            // 10,000 keys indexed; a file of 10,000, 1,000 or 100 lines; `iterations` counts
+            // instructions, as for parse.
+            let lines = name == "inject" ? 10_000 : name == "inject1000" ? 1_000 : 100
             let index = ScaledTypes.index(10_000)
-            let path = TemporaryFiles.write("inject.relay", ScaledTypes.relayFile(10_000, scope: "bench.inject"))
+            let path = TemporaryFiles.write("inject.relay", ScaledTypes.relayFile(lines, scope: "bench.inject"))
             let registry = DynamicDependencyRegistry(index: index, sources: [ConfigFileInstructionSource(path: path)], policy: .enabled)
             let container = DependencyContainer.container(for: DependencyContainerScope("bench.inject"))
-            for _ in 0..<max(1, iterations / 10_000) {
+            for _ in 0..<max(1, iterations / lines) {
                 container.reset()
                 _ = try! registry.inject()
             }

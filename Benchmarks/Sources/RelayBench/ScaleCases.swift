@@ -55,7 +55,8 @@ enum ScaleCases {
                 precondition(report.bindings.count > 0)
             })
         }, samples: runSamples)
-        return sizeLines("(i) inject N instructions, .relay file, 10,000 keys indexed", sizes: sizes, totals: totals, unit: "instruction", maxTotalAtLargest: 20_000_000, maxGrowth: 12)
+        // What an app's start-up feels: a realistic 100 instructions within 1 ms.
+        return sizeLines("(i) inject N instructions, .relay file, 10,000 keys indexed", sizes: sizes, totals: totals, unit: "instruction", maxTotalAtSmallest: 1_000_000, maxGrowth: 12)
     }
 
     // MARK: - (j) parsing alone
@@ -86,7 +87,8 @@ enum ScaleCases {
                 for i in 0..<count { ScaledTypes.register(types[i], in: container) }
             })
         }, samples: runSamples)
-        return sizeLines("(k) register N types (generic, as an app calls it)", sizes: counts, totals: totals, unit: "type", maxPerItem: 100, maxGrowth: 12)
+        // What an app's start-up feels: 1,000 types registered within 1 ms.
+        return sizeLines("(k) register N types (generic, as an app calls it)", sizes: counts, totals: totals, unit: "type", maxTotalAtSmallest: 1_000_000, maxGrowth: 12)
     }
 
     // MARK: - (l) resolving with many types registered
@@ -250,14 +252,15 @@ enum ScaleCases {
 
     /// Lines for one case measured at several sizes, with the growth of the total from
     /// each size to the next. Judged, when given: every size's time per item
-    /// (`maxPerItem`), and at the largest size the total (`maxTotalAtLargest`) and the
-    /// growth from the size before (`maxGrowth`, e.g. 12× for a 10× larger input).
-    static func sizeLines(_ label: String, sizes: [Int], totals: [Double], unit: String, maxPerItem: Double? = nil, maxTotalAtLargest: Double? = nil, maxGrowth: Double? = nil) -> [ScaleLine] {
+    /// (`maxPerItem`), the total at the smallest size (`maxTotalAtSmallest`), and at the
+    /// largest size the growth from the size before (`maxGrowth`, e.g. 12× for a 10×
+    /// larger input).
+    static func sizeLines(_ label: String, sizes: [Int], totals: [Double], unit: String, maxPerItem: Double? = nil, maxTotalAtSmallest: Double? = nil, maxGrowth: Double? = nil) -> [ScaleLine] {
         sizes.indices.map { i in
             let perItem = totals[i] / Double(sizes[i])
             var line = ScaleLine(
                 label: i == 0 ? label : "",
-                variant: sizes[i].formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
+                variant: grouped(sizes[i]),
                 measured: formatNanoseconds(totals[i]),
                 perItem: formatNanoseconds(perItem) + "/" + unit
             )
@@ -267,14 +270,14 @@ enum ScaleCases {
                 targets.append("≤" + formatNanoseconds(maxPerItem) + "/" + unit)
                 if perItem > maxPerItem { misses.append("per " + unit) }
             }
+            if i == 0, let maxTotalAtSmallest {
+                targets.append("≤" + formatNanoseconds(maxTotalAtSmallest))
+                if totals[i] > maxTotalAtSmallest { misses.append("time") }
+            }
             if i > 0 {
                 let growth = totals[i] / totals[i - 1]
                 line.growth = format(growth) + "×"
                 if i == sizes.count - 1 {
-                    if let maxTotalAtLargest {
-                        targets.append("≤" + formatNanoseconds(maxTotalAtLargest))
-                        if totals[i] > maxTotalAtLargest { misses.append("time") }
-                    }
                     if let maxGrowth {
                         targets.append("growth ≤\(format(maxGrowth))×")
                         if growth > maxGrowth { misses.append("growth") }
@@ -319,4 +322,13 @@ enum TemporaryFiles {
     static func removeAll() {
         try? FileManager.default.removeItem(atPath: directory)
     }
+}
+
+/// `10000` as `10,000` (written out: `formatted(.number)` needs macOS 12 / iOS 15, above the
+/// package's floor).
+func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    return String(digits.enumerated().flatMap { offset, digit in
+        offset > 0 && (digits.count - offset) % 3 == 0 ? [",", digit] : [digit]
+    })
 }
