@@ -6,8 +6,9 @@ import Foundation
 /// (`RELAY_MANIFEST_PATH`), and the human report on standard error (`RELAY_EXPLAIN`).
 ///
 /// Only ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
-/// sets these, and only when its policy is enabled; every other registry writes and prints
-/// nothing.
+/// sets these; every other registry writes and prints nothing. With its policy off, only
+/// `RELAY_EXPLAIN` is looked at, and it prints ``offLine(_:)`` — one fixed line that
+/// echoes no instruction, because none was read.
 struct InjectionOutputs: Sendable {
     /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
     static let reportVariable = "RELAY_REPORT_PATH"
@@ -22,6 +23,9 @@ struct InjectionOutputs: Sendable {
     var manifest: (name: String, url: URL)?
     /// Whether to print the report to standard error.
     var explain = false
+    /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
+    /// report (and nothing is written).
+    var offNotice: String?
     /// Writes text (with its line ends) to standard error.
     var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
@@ -34,15 +38,42 @@ struct InjectionOutputs: Sendable {
         }
         report = file(Self.reportVariable)
         manifest = file(Self.manifestVariable)
-        if let value = environment[Self.explainVariable] {
-            explain = !value.isEmpty && value != "0"
-        }
+        explain = Self.asksToExplain(environment)
+    }
+
+    /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
+    /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).
+    init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String]) {
+        guard Self.asksToExplain(environment) else { return nil }
+        offNotice = Self.offLine(policy)
+    }
+
+    /// Whether `RELAY_EXPLAIN` is set to anything but empty or `0`.
+    private static func asksToExplain(_ environment: [String: String]) -> Bool {
+        guard let value = environment[explainVariable] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    /// The line `RELAY_EXPLAIN` prints when the policy is off, ending with a line feed:
+    ///
+    /// ```
+    /// Relay dynamic injection is off in this build (disabled by default in release builds; opt in with policy: .enabled); no source was read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).
+    /// ```
+    ///
+    /// The reason is the policy's own (escaped, so the line stays one line).
+    static func offLine(_ policy: DynamicInjectionPolicy) -> String {
+        "Relay dynamic injection is off in this build (\(UserText.escaped(policy.reason))); no source was read. " +
+            "Opt in with DynamicDependencyRegistry.standard(policy: .enabled).\n"
     }
 
     /// Writes the files and prints the report, as asked. A file that cannot be written is
     /// reported on standard error (the variable asked for output, and nobody else would
     /// say why it is missing); it does not undo the injection.
     func deliver(_ report: DynamicInjectionReport, index: DynamicDependencyIndex) {
+        if let offNotice {
+            writeError(offNotice)
+            return
+        }
         if let (name, url) = self.report {
             write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
         }

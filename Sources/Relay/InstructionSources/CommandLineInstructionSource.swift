@@ -4,9 +4,9 @@
 /// left alone), each flag giving one value.
 ///
 /// ```swift
-/// // UI test
-/// app.launchArguments = ["-d", "type=MyApp.Backend,factory=MyApp.Backend.Stub",
-///                        "-d", "@UITests/checkout.relay"]
+/// // A UI test appends; a `@path` must be absolute there (an iOS app's working directory is /)
+/// app.launchArguments += ["-d", "type=MyApp.Backend,factory=MyApp.Backend.Stub",
+///                         "-d", "@" + fixtureURL.path]
 /// ```
 ///
 /// A value is one of:
@@ -23,7 +23,7 @@
 ///
 /// **Argument indexes.** ``arguments`` excludes the program name, and origins count from
 /// 0 in that array: `argv[0]` in a message is the first argument after the program name
-/// (the array a UI test assigns to `launchArguments`). ``standard()`` passes
+/// (the index in a UI test's `launchArguments`). ``standard()`` passes
 /// `CommandLine.arguments.dropFirst()`. An instruction's origin is
 /// `.commandLine(argumentIndex:)`; a syntax error adds the column inside that argument,
 /// so messages read `argv[3]:12: error: …`. For `--dependency=…` and `-d…` the column

@@ -32,8 +32,11 @@ extension DynamicDependencyRegistry {
 
     /// The registry an app runs at start-up: the ``standardSources(arguments:environment:workingDirectory:)``
     /// of the live process, the given index, and the default policy (on in debug builds,
-    /// off in release builds). With the policy off, nothing is examined at all — not the
-    /// arguments, not the environment, not even whether `./.relay` exists.
+    /// off in release builds). With the policy off, nothing is examined — not the
+    /// arguments, not `RELAY_DEPENDENCIES`, not even whether `./.relay` exists — but
+    /// `RELAY_EXPLAIN`: when it is set, ``inject()`` prints one line to standard error,
+    /// `Relay dynamic injection is off in this build (<the policy's reason>); no source was
+    /// read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).`
     ///
     /// ```swift
     /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
@@ -49,8 +52,8 @@ extension DynamicDependencyRegistry {
     ///   there, for `relay check --index`.
     /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
     ///
-    /// Relative paths are resolved against `workingDirectory`. With the policy off, none
-    /// of them is read.
+    /// Relative paths are resolved against `workingDirectory`. With the policy off, only
+    /// `RELAY_EXPLAIN` is read, for the line above; no file is written.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
@@ -65,9 +68,9 @@ extension DynamicDependencyRegistry {
             policy: policy,
             limits: limits
         )
-        if policy.isEnabled {
-            registry.outputs = InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
-        }
+        registry.outputs = policy.isEnabled
+            ? InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
+            : InjectionOutputs(policyOff: policy, environment: environment)
         return registry
     }
 }

@@ -8,8 +8,10 @@
 /// var builder = LaunchArgumentBuilder(arguments: [
 ///     DependencyInstructionLaunchArgument(type: .backendService, factory: .backendStub),
 /// ])
-/// app.launchArguments = builder.build()            // ["-d", "type=…,factory=…"]
-/// app.launchEnvironment = builder.buildEnvironment() // ["RELAY_DEPENDENCIES": "type=…,factory=…"]
+/// // Append and merge: the launch may already carry arguments and variables of its own.
+/// app.launchArguments += builder.build()                         // ["-d", "type=…,factory=…"]
+/// app.launchEnvironment.merge(builder.buildEnvironment()) { _, relay in relay }
+///                                                                // ["RELAY_DEPENDENCIES": "type=…,factory=…"]
 /// try builder.buildConfigFile().write(to: fixtureURL, atomically: true, encoding: .utf8)
 /// ```
 ///

@@ -58,7 +58,7 @@ import Musl
 ///
 /// Available on macOS and Linux, where programs can be launched as subprocesses. An iOS UI
 /// test passes the same `LaunchArgumentBuilder` to `XCUIApplication` instead:
-/// `app.launchArguments = builder.build()`.
+/// `app.launchArguments += builder.build()` (appended, so that arguments set elsewhere stay).
 public struct DriverLaunch: Sendable {
     /// The executable to launch.
     public enum Program: Sendable, Hashable, CustomStringConvertible {

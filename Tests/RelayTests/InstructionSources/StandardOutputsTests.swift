@@ -67,10 +67,37 @@ struct StandardOutputsTests {
     func policyOff() throws {
         let directory = try TemporaryDirectory()
         let stderr = Locked("")
-        let registry = Self.registry(["RELAY_EXPLAIN": "1", "RELAY_REPORT_PATH": "report.json"], in: directory, policy: .disabled, stderr: stderr)
+        let registry = Self.registry(["RELAY_REPORT_PATH": "report.json", "RELAY_MANIFEST_PATH": "index.json"], in: directory, policy: .disabled, stderr: stderr)
         #expect(registry.outputs == nil)
         try registry.inject()
-        #expect(!FileManager.default.fileExists(atPath: directory.file("report.json")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("with the policy off, RELAY_EXPLAIN prints one line: off, why, how to opt in; no instruction, no file")
+    func policyOffExplain() throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let release = DynamicInjectionPolicy(isEnabled: false, reason: "disabled by default in release builds; opt in with policy: .enabled")
+        let registry = Self.registry(["RELAY_EXPLAIN": "1", "RELAY_REPORT_PATH": "report.json", "RELAY_MANIFEST_PATH": "index.json"], in: directory, policy: release, stderr: stderr)
+        let report = try registry.inject()
+        #expect(!report.isApplied)
+        #expect(stderr.withLock { $0 } == "Relay dynamic injection is off in this build (disabled by default in release builds; opt in with policy: .enabled); no source was read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("with the policy off, RELAY_EXPLAIN=0 or empty prints nothing", arguments: ["0", ""])
+    func policyOffQuiet(value: String) throws {
+        let directory = try TemporaryDirectory()
+        let registry = Self.registry(["RELAY_EXPLAIN": value], in: directory, policy: .disabled, stderr: Locked(""))
+        #expect(registry.outputs == nil)
+    }
+
+    @Test("the off line stays one line whatever the policy's reason says")
+    func policyOffReasonEscaped() throws {
+        let line = InjectionOutputs.offLine(DynamicInjectionPolicy(isEnabled: false, reason: "off\nsee \u{1B}[31mhere"))
+        #expect(line.filter { $0 == "\n" }.count == 1)
+        #expect(line.hasSuffix(".\n"))
+        #expect(!line.contains("\u{1B}"))
     }
 
     @Test("a failed injection writes and prints nothing")
