@@ -77,7 +77,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     ///   instructions on the whole command line; and two instructions for the same
     ///   (scope, type) anywhere on the command line, files and standard input included.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
-        try InstructionSourceParsing.finish(read(limits: context.limits), sourceName: name)
+        try InstructionSourceParsing.finish(read(limits: context.limits))
     }
 
     /// Reads every `-d` value without the duplicate check.

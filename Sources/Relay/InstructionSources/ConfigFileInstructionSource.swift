@@ -57,7 +57,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
     ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type) pair in
     ///   the file.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
-        try InstructionSourceParsing.finish(read(limits: context.limits), sourceName: name)
+        try InstructionSourceParsing.finish(read(limits: context.limits))
     }
 
     /// The path's bytes when they are not UTF-8 (a `-d @path` argument read from the raw

@@ -69,7 +69,7 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
         // the instruction parser rejects every unescaped control character (NUL included)
         // at its segment and column, so no separate byte decoding is needed.
         let result = InstructionText.parseInstructionList(value, variable: variable, limits: context.limits)
-        return try InstructionSourceParsing.finish(result, sourceName: name)
+        return try InstructionSourceParsing.finish(InstructionSourceReadResult(instructions: result.instructions, diagnostics: result.diagnostics))
     }
 }
 

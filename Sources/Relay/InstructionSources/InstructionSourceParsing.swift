@@ -19,23 +19,25 @@ public enum InstructionSourceParsing {
     /// name, so messages read `source:line:column: error: …`.
     ///
     /// - Parameters:
-    ///   - text: The source's contents. It is already a `String`, so no byte decoding is
-    ///     done; a leading byte order mark is ignored.
+    ///   - text: The source's contents. A leading byte order mark is ignored.
     ///   - source: The name shown in origins, usually the source's ``DependencyInstructionSource/name``.
     ///   - context: Supplies the size and count limits.
     /// - Returns: The instructions in text order.
-    /// - Throws: ``DynamicInjectionError`` with every problem found: text over
-    ///   ``InstructionSourceLimits/maxBytes`` or with more than
-    ///   ``InstructionSourceLimits/maxInstructions`` instructions, instruction syntax
-    ///   errors (including control characters), malformed or contradicted scope headers,
+    /// - Throws: ``DynamicInjectionError``: for text over
+    ///   ``InstructionSourceLimits/maxBytes``, or holding a NUL or a control character
+    ///   other than tab, line feed and carriage return anywhere (in a comment too), one
+    ///   error at the first offending character — exactly what
+    ///   ``parseRelayBytes(_:source:context:)`` reports for the text's UTF-8; otherwise
+    ///   every problem found: more than ``InstructionSourceLimits/maxInstructions``
+    ///   instructions, instruction syntax errors, malformed or contradicted scope headers,
     ///   and two instructions for the same type in the same scope.
     public static func parseRelayText(_ text: String, source: String, context: InstructionReadContext) throws -> [LocatedInstruction] {
-        let result = InstructionText.parseRelayFile(
+        let parsed = InstructionText.parseRelayFile(
             text,
             source: { .custom(source: source, line: $0, column: $1) },
             limits: context.limits
         )
-        return try finish(result, sourceName: source)
+        return try finish(InstructionSourceReadResult(instructions: parsed.instructions, diagnostics: parsed.diagnostics))
     }
 
     /// Like ``parseRelayText(_:source:context:)``, for raw bytes: the bytes must be UTF-8
@@ -47,8 +49,7 @@ public enum InstructionSourceParsing {
     ///   character, one error at the first offending byte; otherwise every problem
     ///   ``parseRelayText(_:source:context:)`` reports.
     public static func parseRelayBytes(_ bytes: some Collection<UInt8>, source: String, context: InstructionReadContext) throws -> [LocatedInstruction] {
-        let result = parseRelayBytes(bytes, origin: { .custom(source: source, line: $0, column: $1) }, limits: context.limits)
-        return try finish(result, sourceName: source)
+        try finish(parseRelayBytes(bytes, origin: { .custom(source: source, line: $0, column: $1) }, limits: context.limits))
     }
 
     /// Decodes bytes and parses them as a `.relay` file, without the duplicate check.
@@ -57,34 +58,20 @@ public enum InstructionSourceParsing {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> InstructionSourceReadResult {
-        // Plain ASCII, as nearly every file is, is parsed in place; anything else is
-        // decoded first.
-        if let parsed = bytes.withContiguousStorageIfAvailable({ InstructionText.parseRelayFile(plainASCII: $0, source: origin, limits: limits) }), let parsed {
-            return InstructionSourceReadResult(instructions: parsed.instructions, diagnostics: parsed.diagnostics)
-        }
         switch InstructionText.decode(bytes: bytes, origin: origin, limits: limits) {
         case .failure(let error):
             return InstructionSourceReadResult(diagnostics: error.diagnostics)
         case .success(let text):
-            let parsed = InstructionText.parseRelayFile(text, source: origin, limits: limits)
+            let parsed = InstructionText.parseRelayFile(decoded: text, source: origin, limits: limits)
             return InstructionSourceReadResult(instructions: parsed.instructions, diagnostics: parsed.diagnostics)
         }
     }
 
     /// Adds the duplicate check to what one source read, then returns its instructions or
     /// throws every diagnostic.
-    static func finish(_ result: InstructionSourceReadResult, sourceName: String) throws(DynamicInjectionError) -> [LocatedInstruction] {
+    static func finish(_ result: InstructionSourceReadResult) throws(DynamicInjectionError) -> [LocatedInstruction] {
         let diagnostics = result.diagnostics + result.instructions.repeatDiagnostics
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         return result.instructions
-    }
-
-    /// Adds the duplicate check to a parser's result, then returns its instructions or
-    /// throws every diagnostic.
-    static func finish(
-        _ result: (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]),
-        sourceName: String
-    ) throws(DynamicInjectionError) -> [LocatedInstruction] {
-        try finish(InstructionSourceReadResult(instructions: result.instructions, diagnostics: result.diagnostics), sourceName: sourceName)
     }
 }

@@ -50,7 +50,7 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     ///   byte); otherwise with every syntax error, header problem, instruction beyond
     ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type) pair.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
-        try InstructionSourceParsing.finish(read(limits: context.limits), sourceName: name)
+        try InstructionSourceParsing.finish(read(limits: context.limits))
     }
 
     /// Reads and parses the input without the duplicate check.

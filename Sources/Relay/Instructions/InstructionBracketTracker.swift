@@ -16,10 +16,17 @@ struct InstructionBracketTracker {
     mutating func feed(_ scalar: Unicode.Scalar, escaped: Bool, column: Int) {
         defer { previousIsDash = !escaped && scalar == "-" }
         guard !escaped else { return }
+        feedBracket(scalar, column: column, afterDash: previousIsDash)
+    }
+
+    /// Feeds an unescaped character that may be a bracket, for a reader that tracks
+    /// dashes itself and feeds nothing else: `afterDash` says whether the character
+    /// before it was an unescaped `-`. Any other character is ignored.
+    mutating func feedBracket(_ scalar: Unicode.Scalar, column: Int, afterDash: Bool) {
         if InstructionSyntax.isOpener(scalar) {
             open.append((scalar, column))
         } else if scalar == ">" || scalar == ")" || scalar == "]" {
-            if scalar == ">" && previousIsDash { return }
+            if scalar == ">" && afterDash { return }
             if let top = open.last, InstructionSyntax.closer(of: top.scalar) == scalar {
                 open.removeLast()
             }

@@ -40,8 +40,10 @@ extension InstructionText {
                 instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column)))
             } catch {
                 // `type=A,factory=B,type=C,…`: two instructions joined with ',' instead of ';'.
-                let joined = error.message.hasPrefix("duplicate key 'type'") || error.message.hasPrefix("duplicate key 'factory'")
-                let hint = joined ? "; to give several instructions in $\(variable), separate them with ';'" : ""
+                let hint = switch error.kind {
+                case .duplicateKey(.type), .duplicateKey(.factory): "; to give several instructions in $\(variable), separate them with ';'"
+                default: ""
+                }
                 diagnostics.append(.error(error.message + hint, at: origin(number, error.column)))
             }
         }

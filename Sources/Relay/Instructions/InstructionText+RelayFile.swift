@@ -38,8 +38,12 @@ extension InstructionText {
     /// an error. A leading byte order mark is ignored. Every problem is reported with its
     /// line and column; instructions are returned only from lines without problems.
     ///
+    /// Text holding a NUL or a control character other than tab, LF and CR anywhere — in
+    /// a comment too — gives the one error ``decode(bytes:origin:limits:)`` gives for its
+    /// bytes, so text and bytes get the same answer.
+    ///
     /// - Parameters:
-    ///   - text: The decoded file contents (see ``decode(bytes:origin:limits:)``).
+    ///   - text: The file contents.
     ///   - source: Makes the origin for a 1-based line and column.
     ///   - limits: The size and instruction-count limits; exceeding either yields one error.
     static func parseRelayFile(
@@ -47,67 +51,52 @@ extension InstructionText {
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        scanRelayFile(text, source: source, limits: limits, classified: nil)
+        let bytes = Array(text.utf8)[...]
+        guard bytes.count <= limits.maxBytes else {
+            return ([], [limits.sizeError("the input", bytes: bytes.count, remedy: "split the file", at: source(1, 1).withoutPosition)])
+        }
+        if let problem = problem(inText: bytes, origin: source) { return ([], [problem]) }
+        return scanRelayFile(bytes, source: source, limits: limits, classified: nil)
+    }
+
+    /// Parses text that ``decode(bytes:origin:limits:)`` has accepted as a `.relay` file:
+    /// ``parseRelayFile(_:source:limits:)`` without checking the characters again.
+    static func parseRelayFile(
+        decoded text: String,
+        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits
+    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
+        scanRelayFile(Array(text.utf8)[...], source: source, limits: limits, classified: nil)
     }
 
     /// What each line of a `.relay` file is, as the parser reads it (the `relay format`
     /// tool lays files out from this, so it never re-implements the grammar).
     package static func relayFileLines(_ text: String) -> [RelayFileLine] {
         var lines: [RelayFileLine] = []
-        _ = scanRelayFile(text, source: { .file("", line: $0, column: $1) }, limits: InstructionSourceLimits(maxBytes: .max, maxInstructions: .max)) {
+        _ = scanRelayFile(Array(text.utf8)[...], source: { .file("", line: $0, column: $1) }, limits: InstructionSourceLimits(maxBytes: .max, maxInstructions: .max)) {
             lines.append($0)
         }
         return lines
     }
 
-    /// Parses the `.relay` format (see ``parseRelayFile(_:source:limits:)``), telling
-    /// `classified`, when given, what every line is, in order.
+    /// Parses the UTF-8 bytes of a `.relay` file (see ``parseRelayFile(_:source:limits:)``),
+    /// telling `classified`, when given, what every line is, in order.
     ///
-    /// It reads the text's UTF-8 bytes in place: lines, blanks, comments and the plain
-    /// instructions of ``InstructionParser/parsePlain(_:defaultScope:)`` need no other
-    /// form. Only headers and instructions the general parser must read become a
-    /// `String` of their own. Every structural character (LF, CR, space, tab, `#`, `[`)
-    /// is ASCII, so byte offsets within a line's indentation are also scalar columns.
+    /// It works on the bytes: every structural character (LF, CR, space, tab, `#`, `[`)
+    /// is ASCII, so a line is found by its LF, and byte offsets within a line's
+    /// indentation are also scalar columns. Each instruction line goes to
+    /// ``InstructionParser/parse(utf8:defaultScope:)`` as a slice of the same bytes.
     private static func scanRelayFile(
-        _ text: String,
+        _ bytes: ArraySlice<UInt8>,
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits,
         classified: ((RelayFileLine) -> Void)?
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        var text = text
-        return text.withUTF8 { scanRelayFile(utf8: $0, source: source, limits: limits, classified: classified) }
-    }
-
-    /// ``scanRelayFile(_:source:limits:classified:)`` on the UTF-8 bytes of the text.
-    /// `bytes` must be text ``decode(bytes:origin:limits:)`` accepts.
-    private static func scanRelayFile(
-        utf8 bytes: UnsafeBufferPointer<UInt8>,
-        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
-        limits: InstructionSourceLimits,
-        classified: ((RelayFileLine) -> Void)?
-    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        guard bytes.count <= limits.maxBytes else {
-            return ([], [limits.sizeError("the input", bytes: bytes.count, remedy: "split the file", at: source(1, 1).withoutPosition)])
-        }
-        return withoutActuallyEscaping(source) { source in
+        withoutActuallyEscaping(source) { source in
             var scanner = RelayFileScanner(source: source, limits: limits, classified: classified)
             scanner.scanLines(of: bytes)
             return (scanner.instructions, scanner.diagnostics)
         }
-    }
-
-    /// Parses raw `.relay` file bytes where they lie, when they are plain ASCII text — no
-    /// byte above 0x7F, no control character but tab, LF and CR, within the size limit —
-    /// which ``decode(bytes:origin:limits:)`` would accept unchanged; `nil` for anything
-    /// else, which the caller decodes first (and so gets every error positioned). Saves
-    /// making a `String` of the whole file, a copy of up to 1 MiB, for nearly every file.
-    static func parseRelayFile(
-        plainASCII bytes: UnsafeBufferPointer<UInt8>,
-        source: (_ line: Int, _ column: Int) -> InstructionOrigin,
-        limits: InstructionSourceLimits
-    ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic])? {
-        guard bytes.count <= limits.maxBytes, isPlainASCII(bytes) else { return nil }
-        return scanRelayFile(utf8: bytes, source: source, limits: limits, classified: nil)
     }
 
     /// The state of one ``scanRelayFile(_:source:limits:classified:)`` run: the header in
@@ -121,23 +110,24 @@ extension InstructionText {
         var header = Header.none
 
         /// Reads every line of `bytes`, the whole file.
-        mutating func scanLines(of bytes: UnsafeBufferPointer<UInt8>) {
-            // Room for one instruction per line, so the array is not copied as it grows.
-            instructions.reserveCapacity(min(ByteSearch.count(of: UInt8(ascii: "\n"), in: bytes) + 1, limits.maxInstructions))
+        mutating func scanLines(of bytes: ArraySlice<UInt8>) {
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
             // A byte order mark is not part of the first line; a second one is an error
             // (an invisible character would otherwise be read as part of the first key).
-            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            if start == 3, bytes[3...].starts(with: [0xEF, 0xBB, 0xBF]) {
-                diagnostics.append(.error("a second byte order mark (U+FEFF) at the start of the text; save it with one at most", at: source(1, 1)))
-                while bytes[start...].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+            var start = bytes.startIndex
+            if bytes.starts(with: byteOrderMark) {
+                start += 3
+                if bytes[start...].starts(with: byteOrderMark) {
+                    diagnostics.append(.error("a second byte order mark (U+FEFF) at the start of the text; save it with one at most", at: source(1, 1)))
+                    while bytes[start...].starts(with: byteOrderMark) { start += 3 }
+                }
             }
             var lineNumber = 1
             while true {
-                let newline = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start)
+                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
                 // A CR before the LF (CRLF line ends) is not part of the line.
                 let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                guard scan(UnsafeBufferPointer(rebasing: bytes[start..<end]), lineNumber: lineNumber),
-                      newline < bytes.endIndex else { return }
+                guard scan(bytes[start..<end], lineNumber: lineNumber), newline < bytes.endIndex else { return }
                 start = newline + 1
                 lineNumber += 1
             }
@@ -145,15 +135,15 @@ extension InstructionText {
 
         /// Reads one line (without its line end); `false` once the instruction limit is
         /// exceeded and reading must stop.
-        mutating func scan(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+        mutating func scan(_ line: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
             guard let start = line.firstIndex(where: { !isBlank($0) }),
                   let end = line.lastIndex(where: { !isBlank($0) }) else {
                 classified?(.blank)
                 return true
             }
-            let indent = start
+            let indent = start - line.startIndex
             if line[start] == UInt8(ascii: "#") {
-                classified?(.comment(String(decoding: UnsafeBufferPointer(rebasing: line[start...end]), as: UTF8.self)))
+                classified?(.comment(String(decoding: line[start...end], as: UTF8.self)))
                 return true
             }
             if line[start] == UInt8(ascii: "[") {
@@ -172,12 +162,12 @@ extension InstructionText {
 
             // A '#' after a blank inside an instruction is no comment: .relay files have
             // none at the end of a line, and it would quietly become part of a value.
-            var hash = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: line, from: start + 1)
-            while hash < line.count, !isBlank(line[hash - 1]) {
-                hash = ByteSearch.firstIndex(of: UInt8(ascii: "#"), in: line, from: hash + 1)
+            var hash = line[(start + 1)...].firstIndex(of: UInt8(ascii: "#"))
+            while let found = hash, !isBlank(line[found - 1]) {
+                hash = line[(found + 1)...].firstIndex(of: UInt8(ascii: "#"))
             }
-            if hash < line.count {
-                let column = String(decoding: UnsafeBufferPointer(rebasing: line[..<hash]), as: UTF8.self).unicodeScalars.count + 1
+            if let hash {
+                let column = String(decoding: line[..<hash], as: UTF8.self).unicodeScalars.count + 1
                 diagnostics.append(.error("'#' after an instruction does not start a comment — .relay files have no end-of-line comments; put the comment on a line of its own, or write '\\#' for a literal '#'", at: source(lineNumber, column)))
                 classified?(.invalid)
                 return true

@@ -7,7 +7,7 @@ package enum InstructionText {
     /// Rejects input larger than `limits.maxBytes`, invalid UTF-8, NUL bytes and control
     /// characters other than tab, LF and CR, reporting the 1-based line and column
     /// (in Unicode scalars) of the first offending byte. A leading UTF-8 byte order mark
-    /// is removed and does not count as a column.
+    /// does not count as a column, and stays in the text: the `.relay` parser drops it.
     ///
     /// - Parameters:
     ///   - bytes: The raw contents.
@@ -19,32 +19,39 @@ package enum InstructionText {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> Result<String, DynamicInjectionError> {
-        let count = bytes.count
-        guard count <= limits.maxBytes else {
-            return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
+        let bytes = Array(bytes)[...]
+        guard bytes.count <= limits.maxBytes else {
+            return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: bytes.count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
         }
-        var bytes = Array(bytes)[...]
-        // One leading byte order mark is checked as no column, and kept: the `.relay`
-        // parser drops it, and reports a second one.
-        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
-        if !mark.isEmpty {
-            bytes = bytes.dropFirst(3)
+        // Nearly all text has nothing to report, which one quick pass over the bytes
+        // decides; only text with a problem is walked scalar by scalar to position it.
+        guard isPlainText(withoutByteOrderMark(bytes)) else {
+            let problem = firstProblem(in: bytes, origin: origin)
+            return problem.map { .failure(DynamicInjectionError(diagnostics: [$0])) } ?? .success(String(decoding: bytes, as: UTF8.self))
         }
-        if let text = plainText(bytes) { return .success(mark + text) }
-        return decodeScalarByScalar(bytes, origin: origin).map { mark + $0 }
+        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// ``decode(bytes:origin:limits:)`` the slow way, one scalar at a time, stopping at
-    /// the first problem with its line and column. Used when ``plainText(_:)`` has found
-    /// that there is a problem, and by tests to check that both agree.
-    static func decodeScalarByScalar(
-        _ bytes: ArraySlice<UInt8>,
+    /// The problem ``decode(bytes:origin:limits:)`` would report for the UTF-8 of `text`
+    /// (a NUL or a control character other than tab, LF and CR), so that text that is
+    /// already a `String` gives the same answer as its bytes; `nil` when there is none.
+    static func problem(inText text: ArraySlice<UInt8>, origin: (_ line: Int, _ column: Int) -> InstructionOrigin) -> RelayDiagnostic? {
+        isPlainText(withoutByteOrderMark(text)) ? nil : firstProblem(in: text, origin: origin)
+    }
+
+    /// The first thing in `bytes` that a text source must not hold — a byte that is not
+    /// UTF-8, a NUL, or a control character other than tab, LF and CR — as an error at its
+    /// 1-based line and column (in Unicode scalars); `nil` when there is none.
+    ///
+    /// It walks the text scalar by scalar, so it is asked only once a quick look
+    /// (``isPlainText(_:)``) has found something. One
+    /// leading UTF-8 byte order mark is skipped and is no column: the `.relay` parser drops
+    /// it (and reports a second one).
+    private static func firstProblem(
+        in bytes: ArraySlice<UInt8>,
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin
-    ) -> Result<String, DynamicInjectionError> {
-        func failure(_ message: String, _ origin: InstructionOrigin) -> Result<String, DynamicInjectionError> {
-            .failure(DynamicInjectionError(diagnostics: [.error(message, at: origin)]))
-        }
-        var text = String.UnicodeScalarView()
+    ) -> RelayDiagnostic? {
+        let bytes = withoutByteOrderMark(bytes)
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = bytes.startIndex
@@ -53,26 +60,20 @@ package enum InstructionText {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .emptyInput:
-                return .success(String(text))
+                return nil
             case .error:
-                let byte = String(bytes[offset], radix: 16, uppercase: true)
-                let hex = byte.count == 1 ? "0" + byte : byte
-                return failure(
-                    "invalid UTF-8 byte 0x\(hex); save the file as UTF-8",
-                    origin(line, column)
-                )
+                return .error("invalid UTF-8 byte \(UTF8Validation.hex(bytes[offset])); save the file as UTF-8", at: origin(line, column))
             case .valid(let encoded):
                 let scalar = Unicode.UTF8.decode(encoded)
                 if scalar == "\0" {
-                    return failure("NUL byte; remove it — instruction sources must be text", origin(line, column))
+                    return .error("NUL byte; remove it — instruction sources must be text", at: origin(line, column))
                 }
                 if UserText.isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                    return failure(
+                    return .error(
                         "control character \(InstructionSyntax.codePoint(scalar)); remove it, or inside a value write it as the escape \(UserText.unicodeEscape(scalar))",
-                        origin(line, column)
+                        at: origin(line, column)
                     )
                 }
-                text.append(scalar)
                 offset += encoded.count
                 if scalar == "\n" {
                     line += 1
@@ -84,61 +85,46 @@ package enum InstructionText {
         }
     }
 
-    /// `bytes` as a `String` when they are valid UTF-8 without a rejected character (NUL
-    /// or another control character but tab, LF and CR) — the usual case, checked in one
-    /// pass over the bytes and the standard library's UTF-8 validation, both far cheaper
-    /// than decoding scalar by scalar. `nil` when ``decode(bytes:origin:limits:)`` must
-    /// walk the scalars to position an error.
-    static func plainText(_ bytes: ArraySlice<UInt8>) -> String? {
-        bytes.withUnsafeBufferPointer { buffer in
-            /// Whether the byte at `index` is allowed in plain text.
-            func isPlain(at index: Int) -> Bool {
-                let byte = buffer[index]
-                // The usual byte: printable ASCII, or part of a character other than C1.
-                if byte >= 0x20 && byte != 0x7F && byte != 0xC2 { return true }
-                // C0 controls but tab, LF and CR; DEL; C1 controls (C2 80 … C2 9F).
-                switch byte {
-                case 0x09, 0x0A, 0x0D: return true
-                case 0xC2: return !(index + 1 < buffer.count && (0x80...0x9F).contains(buffer[index + 1]))
-                default: return false
-                }
-            }
-            var index = 0
-            // Eight bytes at a time; only a word holding a byte worth a closer look (a line
-            // end, a tab, 0x7F, 0xC2, …) is looked at byte by byte.
-            while index + 8 <= buffer.count {
-                if ByteSearch.mayNeedCloserLook(ByteSearch.word(at: index, of: buffer)) {
-                    for offset in index..<(index + 8) where !isPlain(at: offset) { return nil }
-                }
-                index += 8
-            }
-            while index < buffer.count {
-                guard isPlain(at: index) else { return nil }
-                index += 1
-            }
-            return String(validating: buffer, as: UTF8.self)
-        }
+    private static func withoutByteOrderMark(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
     }
 
-    /// Whether `bytes` are ASCII text that ``plainText(_:)`` accepts: no byte above 0x7F,
-    /// no control character but tab, LF and CR. Eight bytes at a time.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func isPlain(_ byte: UInt8) -> Bool {
-            (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = ByteSearch.word(at: index, of: bytes)
-            if ByteSearch.hasNonASCII(word) || ByteSearch.mayNeedCloserLook(word) {
-                for offset in index..<(index + 8) where !isPlain(bytes[offset]) { return false }
+    /// Whether `bytes` are valid UTF-8 holding no NUL and no other control character but
+    /// tab, LF and CR: the quick check that lets nearly all text skip
+    /// ``firstProblem(in:origin:)``.
+    ///
+    /// Printable ASCII costs one comparison a byte. A byte from 0x80 up starts a sequence
+    /// of two to four bytes, and the lead byte says how many continuation bytes (each
+    /// 80…BF) follow and which range the first of them must be in: that range is what
+    /// rules out overlong forms (E0, F0), surrogates (ED), values above 10FFFF (F4), and
+    /// the C1 controls U+0080…U+009F (C2 80…C2 9F).
+    static func isPlainText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        // How many continuation bytes the current sequence still needs, and the range the
+        // next one must be in.
+        var needed = 0
+        var next: ClosedRange<UInt8> = 0x80...0xBF
+        for byte in bytes {
+            if needed > 0 {
+                guard next.contains(byte) else { return false }
+                next = 0x80...0xBF
+                needed -= 1
+                continue
             }
-            index += 8
+            if byte >= 0x20 && byte < 0x7F { continue }
+            switch byte {
+            case 0x09, 0x0A, 0x0D: continue
+            case 0xC2: needed = 1; next = 0xA0...0xBF
+            case 0xC3...0xDF: needed = 1
+            case 0xE0: needed = 2; next = 0xA0...0xBF
+            case 0xED: needed = 2; next = 0x80...0x9F
+            case 0xE1...0xEF: needed = 2
+            case 0xF0: needed = 3; next = 0x90...0xBF
+            case 0xF1...0xF3: needed = 3
+            case 0xF4: needed = 3; next = 0x80...0x8F
+            default: return false
+            }
         }
-        while index < bytes.count {
-            guard isPlain(bytes[index]) else { return false }
-            index += 1
-        }
-        return true
+        return needed == 0
     }
 
     /// Splits text into lines on U+000A, dropping one CR before each line end (CRLF).

@@ -59,4 +59,70 @@ struct InstructionsDecodingTests {
         #expect(try decode([]).get() == "")
         #expect(try decode([0xEF, 0xBB, 0xBF]).get() == "\u{FEFF}")
     }
+
+    /// What `decode` must accept, worked out independently of it: the standard library's
+    /// UTF-8 parser finds no invalid byte, and no scalar is a control character other
+    /// than tab, LF and CR.
+    private static func isAcceptable(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard UTF8Validation.firstInvalidByte(in: bytes) == nil else { return false }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy {
+            !UserText.isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        }
+    }
+
+    /// The quick check decides exactly what the standard library's UTF-8 parser decides,
+    /// for every sequence of one or two bytes, every three-byte sequence, and four-byte
+    /// sequences around every lead byte's limits.
+    @Test func theQuickCheckAgreesWithTheStandardLibraryOnEverySequence() {
+        var disagreements: [[UInt8]] = []
+        func check(_ bytes: [UInt8]) {
+            if InstructionText.isPlainText(bytes[...]) != Self.isAcceptable(bytes[...]) { disagreements.append(bytes) }
+        }
+        for first in 0...255 {
+            check([UInt8(first)])
+            for second in 0...255 {
+                check([UInt8(first), UInt8(second)])
+            }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
+        for first in 0xE0...0xF7 {
+            for second in 0...255 {
+                for third in 0...255 where first < 0xF0 || edges.contains(UInt8(third)) {
+                    check([UInt8(first), UInt8(second), UInt8(third)])
+                    if first >= 0xF0 {
+                        for fourth in edges { check([UInt8(first), UInt8(second), UInt8(third), fourth]) }
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    /// On random bytes, `decode` accepts exactly the acceptable ones, and returns their
+    /// text unchanged.
+    @Test func decodeAcceptsExactlyValidText() {
+        var random = InstructionsTestRandom(seed: 0xDEC0DE)
+        let interesting: [UInt8] = [0x00, 0x07, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x85, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xC3, 0xE2, 0xED, 0xEF, 0xBB, 0xF0, 0xF4, 0xF5, 0xFF]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.append(interesting.randomElement(using: &random)!)
+                case 1: bytes.append(UInt8.random(in: 0...255, using: &random))
+                default: bytes.append(contentsOf: Array(String(InstructionsTestRandom.alphabet.randomElement(using: &random)!).utf8))
+                }
+            }
+            let withoutMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+            switch decode(bytes) {
+            case .success(let text):
+                accepted += 1
+                #expect(Self.isAcceptable(withoutMark) && Array(text.utf8) == bytes, "\(bytes)")
+            case .failure(let error):
+                #expect(!Self.isAcceptable(withoutMark), "\(bytes)")
+                #expect(error.diagnostics.count == 1 && error.diagnostics[0].origin.line != nil, "\(bytes)")
+            }
+        }
+        #expect(accepted > 1_000)
+    }
 }

@@ -145,4 +145,19 @@ struct InstructionsParseErrorTests {
         #expect(error(parsing: "type=A")?.description
             == "column 1: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub")
     }
+
+    /// Callers that treat a problem specially switch on its kind, never on its wording.
+    @Test(arguments: [
+        ("", InstructionParser.Failure.Kind.emptyInstruction), ("type=A\u{7},factory=B", .controlCharacter),
+        ("type=A\\q,factory=B", .invalidEscape), ("type=A,factory=B\\", .loneBackslash),
+        ("type=\\u{12,factory=B", .malformedUnicodeEscape), ("type=\\u{D800},factory=B", .notAScalarValue),
+        ("type=A<B,factory=C", .unclosedBracket), ("type=A,,factory=B", .emptyPair), ("type A,factory=B", .missingEquals),
+        ("=A,type=B,factory=C", .missingKey), ("kind=A,type=B,factory=C", .unknownKey),
+        ("type=A,factory=B,type=C", .duplicateKey(.type)), ("type=A,factory=B,factory=C", .duplicateKey(.factory)),
+        ("type=,factory=B", .emptyValue), ("type=A factory=B", .lostSeparator), ("type=A=B,factory=C", .unescapedEquals),
+        ("factory=B", .missingType), ("type=A", .missingFactory), ("type=A,factory=B,lifecycle=forever", .invalidLifecycle),
+    ])
+    func everyProblemHasItsKind(text: String, kind: InstructionParser.Failure.Kind) {
+        #expect(error(parsing: text)?.kind == kind, "\(text.debugDescription)")
+    }
 }
