@@ -34,11 +34,24 @@ enum ThreadStack {
 
     /// The stack a nested resolve must find free to start: room for the frames of the
     /// ``checkInterval`` levels until the next check and their factories', and for
-    /// building and throwing the depth error back up the chain. A quarter of the stack,
-    /// at most 64 KiB.
+    /// building and throwing the depth error back up the chain.
+    ///
+    /// A quarter of the stack, at most 64 KiB — but never less than ``minimumReserve``
+    /// (or two thirds of the stack, on a stack too small for that). The floor is for what
+    /// does not shrink with the stack: the first resolve of a type in the process
+    /// instantiates generic metadata (the registration's `TypedFactoryCaller<T>`), and the
+    /// Swift runtime's metadata instantiation runs its demangler, which needs several KiB
+    /// of stack on top of the level's own frames — as does building the depth error. On a
+    /// 48 KiB stack a quarter (12 KiB) did not cover that, and a runaway chain of new types
+    /// crashed inside the runtime instead of throwing. Stacks of 128 KiB and more keep a
+    /// quarter.
     static func reserve(forStackOf size: Int) -> Int {
-        min(64 * 1024, size / 4)
+        min(64 * 1024, max(size / 4, min(minimumReserve, size / 3 * 2)))
     }
+
+    /// The least stack a nested resolve leaves for the error path (see
+    /// ``reserve(forStackOf:)``).
+    static let minimumReserve = 32 * 1024
 
     /// An address in this function's stack frame: where the stack is now, give or take a
     /// frame. Not inlined: it takes the address of a local.
