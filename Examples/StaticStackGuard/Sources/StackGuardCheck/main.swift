@@ -103,21 +103,20 @@ func runOnThread(stackSize: Int, _ body: @escaping () -> Void) {
         return nil
     }, context) == 0)
     pthread_join(thread!, nil)
-    #elseif canImport(Glibc) || canImport(Musl)
-    #if canImport(Musl)
+    #elseif canImport(Musl)
     var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
     precondition(pthread_create(&thread, &attributes, { raw in
         Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
         return nil
     }, context) == 0)
-    #if canImport(Musl)
     pthread_join(thread!, nil)
-    #else
+    #elseif canImport(Glibc)
+    var thread = pthread_t()
+    precondition(pthread_create(&thread, &attributes, { raw in
+        Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+        return nil
+    }, context) == 0)
     pthread_join(thread, nil)
-    #endif
     #endif
 }
 
