@@ -1,14 +1,14 @@
-// Facts about the calling thread that Relay asks of the operating system and the Swift
-// runtime.
+// Facts about the calling thread that Relay asks of the operating system.
 //
-// Whether the calling thread is the process's main thread — where the main actor runs —
-// asked of the operating system the way the Swift runtime asks it, for Relay's main-actor
-// registrations (Sources/Relay/Container/Internal/MainActorFactory.swift). Swift cannot
-// call `syscall`, and Foundation's `Thread.isMainThread` on Linux trusts whichever thread
-// first initialised CoreFoundation, which in a test process need not be the main one.
+// Everything here is a plain C-library call (POSIX and its documented platform
+// extensions): no Swift-runtime entry point is declared or looked up by name, so the
+// target behaves the same in a dynamically linked program and in a fully static one.
 
 #ifndef CRELAY_THREADS_H
 #define CRELAY_THREADS_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #if defined(__APPLE__)
 #include <pthread.h>
@@ -17,6 +17,11 @@
 #include <unistd.h>
 #endif
 
+// Whether the calling thread is the process's main thread — where the main actor runs —
+// asked of the operating system the way the Swift runtime asks it, for Relay's main-actor
+// registrations (Sources/Relay/Container/Internal/MainActorFactory.swift). Swift cannot
+// call `syscall`, and Foundation's `Thread.isMainThread` on Linux trusts whichever thread
+// first initialised CoreFoundation, which in a test process need not be the main one.
 static inline int crelay_is_main_thread(void) {
 #if defined(__APPLE__)
     return pthread_main_np() != 0;
@@ -26,33 +31,17 @@ static inline int crelay_is_main_thread(void) {
 #endif
 }
 
-// Whether a Swift task is running on the calling thread, for Relay's override layers
-// (Sources/Relay/Container/Internal/ResolutionThread.swift): a thread that runs no task
-// can only see a layer that a synchronous `withInjectedDependencies` call on that same
-// thread installed, which Relay tracks per thread, so such a thread needs no task-local
-// read. The answer comes from `swift_task_getCurrent`, the concurrency runtime's exported
-// entry point behind the standard library's `withUnsafeCurrentTask` and its public
-// `_getCurrentAsyncTask()`; it reads one thread-local word. It is declared here as the
-// runtime's own header declares it (the Swift calling convention, no arguments, an
-// unretained `AsyncTask *`): from C no reference counting applies to the result, which
-// is only compared with NULL. Where the compiler has no `swiftcall` attribute the answer
-// is "maybe", and Relay reads the task-local value as it would inside a task.
-#if defined(__has_attribute)
-#if __has_attribute(swiftcall)
-#define CRELAY_CAN_ASK_FOR_TASK 1
-#endif
-#endif
-
-#if defined(CRELAY_CAN_ASK_FOR_TASK)
-extern void *swift_task_getCurrent(void) __attribute__((swiftcall));
-
-static inline int crelay_thread_may_run_task(void) {
-    return swift_task_getCurrent() != 0;
-}
-#else
-static inline int crelay_thread_may_run_task(void) {
-    return 1;
-}
-#endif
+// The calling thread's stack, for Relay's depth guard
+// (Sources/Relay/Container/Internal/ThreadStack.swift): stores its lowest address in
+// `*low` and its size in bytes in `*size` and returns 0, or returns -1 (storing nothing)
+// when the platform cannot say.
+//
+// On Linux (glibc, musl, Bionic) it asks `pthread_getattr_np`; on Darwin
+// `pthread_get_stackaddr_np` (the stack's *highest* address) and `pthread_get_stacksize_np`.
+// Defined out of line in CRelayThreads.c: `pthread_getattr_np` is a GNU extension that
+// <pthread.h> declares only when `_GNU_SOURCE` is defined before it is included, which a
+// source file can guarantee and a module header cannot (Swift's Glibc module, which
+// Relay's Swift code imports, is built without it). It runs once per thread.
+int crelay_thread_stack(uintptr_t *_Nonnull low, size_t *_Nonnull size);
 
 #endif

@@ -1,21 +1,22 @@
-/// The kind of a type's metadata, from the Swift runtime's exported
-/// `MetadataKind swift_getMetadataKind(const Metadata *)` (`MetadataKind` is a
-/// `uint32_t`): one number for classes, one for structs, one for `Optional`, and so on.
-/// The standard library itself calls it the same way.
-@_silgen_name("swift_getMetadataKind")
-private func metadataKind(of type: Any.Type) -> UInt32
-
-/// The metadata kind every `Optional<Wrapped>` has, asked of the runtime rather than
-/// hard-coded.
-private let optionalMetadataKind = metadataKind(of: Int?.self)
-
-/// Whether `type` is an `Optional`, as one runtime call and a compare.
+/// Whether `type` is an `Optional`, for `DependencyKey.init`'s flattening.
 ///
-/// Only `Optional<Wrapped>` has `Optional`'s metadata kind, so this is exact. It guards
-/// `DependencyKey.init`'s `type as? any OptionalMarker.Type`, a protocol-conformance
-/// look-up that would otherwise cost about 25 ns on every registration (see
-/// docs/performance.md). `swift_getMetadataKind` is part of the Swift runtime's stable ABI.
+/// Two plain-Swift casts, no runtime entry point called by name:
+///
+/// 1. `type is AnyObject.Type` — is it a class? A class is never an `Optional` (an
+///    enum), and asking costs little: the runtime reads the metadata's kind. Most
+///    registered types are classes, and this answers for them.
+/// 2. `type is any OptionalMarker.Type` — the exact test. Only `Optional<Wrapped>`
+///    conforms to ``OptionalMarker`` (the protocol is internal to Relay, and its one
+///    conformance is `extension Optional: OptionalMarker`), so a metatype that casts is
+///    an `Optional`'s and nothing else's. This is a protocol-conformance look-up, which
+///    the runtime caches per type but which still costs about 330 instructions (about
+///    60 for the class test), so it runs only for structs, enums, tuples, functions and
+///    existentials.
+///
+/// `DependencyKey.init` runs on registration and on a resolve that misses the per-thread
+/// caches, never on a cache hit, so this test is off the resolve fast path.
 @inline(__always)
 func isOptionalType(_ type: Any.Type) -> Bool {
-    metadataKind(of: type) == optionalMetadataKind
+    if type is AnyObject.Type { return false }
+    return type is any OptionalMarker.Type
 }

@@ -1,5 +1,4 @@
 internal import CRelayAtomics
-internal import CRelayThreads
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -57,13 +56,14 @@ struct ResolutionThread {
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
         /// How many synchronous `withInjectedDependencies` calls are running on this
-        /// thread. When the last one returns, the layer cache is emptied.
+        /// thread. When the last one returns, the layer cache is emptied; while one runs,
+        /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
         var synchronousLayers = 0
         /// The innermost layer installed by a synchronous `withInjectedDependencies` call
-        /// made on this thread while it ran no task; `nil` when there is none. Unretained:
-        /// the call holds the layer until it returns, and restores the previous value then
-        /// (``ResolutionEngine/withOverrides(_:operation:)``). Read only when no task runs
-        /// here (``ResolutionThread/seesNoLayer``).
+        /// made on this thread while it ran no task, for a resolve that knows no task runs
+        /// here. Always `nil` now: Relay cannot learn that cheaply through public API, so
+        /// it reads the task-local value instead (``ResolutionThread/runsTask``), and
+        /// ``ResolutionEngine/withOverrides(_:operation:)`` never sets it. Unretained when set.
         var taskFreeLayer: Unmanaged<OverrideLayer>?
         /// The generation ``layerSlots`` were filled under.
         var layerCacheGeneration: UInt = 0
@@ -153,25 +153,41 @@ struct ResolutionThread {
         ResolutionEngine.activeOverrides.load(ordering: .relaxed) == 0
     }
 
-    /// Whether a Swift task runs on this thread (or, where that cannot be asked, maybe).
+    /// Whether the code running here must read the task-local value
+    /// (`OverrideContext.current`) to find the innermost override layer it sees: always.
+    ///
+    /// The task-local value is the answer on every thread. Inside a Swift task it is the
+    /// task's; on a thread that runs no task it is what a synchronous
+    /// `withInjectedDependencies` call on this same thread bound (the runtime keeps such a
+    /// binding in thread-local storage, and only that call binds Relay's).
+    ///
+    /// Relay once skipped that read on threads that run no task, reading the layer from
+    /// ``State/taskFreeLayer`` instead. That needs to know whether a task runs on this
+    /// thread, on every resolve while a layer is alive, and the only way to ask that is
+    /// through public API is the standard library's `withUnsafeCurrentTask`, which costs
+    /// more than the read it would spare: about 250 instructions per call (the closure
+    /// receives an `UnsafeCurrentTask?` of a type whose layout is resilient, so even
+    /// comparing it with `nil` goes through its value witnesses), against about 190 for
+    /// the task-local read with its retain and release. Asking the runtime directly
+    /// (`swift_task_getCurrent`, one thread-local read) is not public API, and a cached
+    /// answer would be wrong as soon as an executor runs a job on this thread. So every
+    /// resolve that may see a layer reads the task-local value, and `taskFreeLayer` stays
+    /// `nil`.
     @inline(__always)
-    var runsTask: Bool { crelay_thread_may_run_task() != 0 }
+    var runsTask: Bool { true }
 
     /// Whether the code running here sees no override layer, given that a layer exists
-    /// somewhere (``noOverrideActive`` is false).
+    /// somewhere (``noOverrideActive`` is false): the task-local value is `nil` (see
+    /// ``runsTask``).
     ///
-    /// Inside a Swift task, the innermost layer is the task-local value (a task may hop
-    /// threads, and one that inherited a layer keeps it). A thread that runs no task can
-    /// only see a layer installed by a synchronous `withInjectedDependencies` call on this
-    /// same thread — the runtime binds a task-local value there in thread-local storage,
-    /// and only that call binds Relay's — so its innermost layer is
-    /// ``State/taskFreeLayer``, read without the task-local look-up and its retain and
-    /// release (about 14 ns together). That keeps a plain thread's resolve as fast while
-    /// another thread is inside an override (relay-bench row (m)) and makes a resolve
-    /// inside a synchronous override on such a thread cheaper (row (h)).
+    /// While a synchronous `withInjectedDependencies` call runs on this thread the answer
+    /// is "no" without the read: the resolve goes to the out-of-line path, which reads the
+    /// task-local value once and, finding the call's layer, serves the singleton from the
+    /// layer cache (relay-bench row (h)). A thread inside no such call pays one read here
+    /// (row (m)).
     @inline(__always)
     var seesNoLayer: Bool {
-        runsTask ? OverrideContext.current == nil : state.pointee.taskFreeLayer == nil
+        state.pointee.synchronousLayers == 0 && OverrideContext.current == nil
     }
 
     /// Frees a thread's state; the thread-local key's destructor.
