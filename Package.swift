@@ -19,8 +19,8 @@ let package = Package(
         // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
         // product.
         .target(name: "CRelayAtomics"),
-        // Facts about the calling thread: is it the main thread (main-actor registrations),
-        // does it run a Swift task (override layers).
+        // Facts about the calling thread that Swift cannot ask directly: is it the main
+        // thread (main-actor registrations), where does its stack end (the depth guard).
         .target(name: "CRelayThreads"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.

@@ -13,8 +13,8 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// Creates the key for `type`, flattening `Optional` layers.
     public init(_ type: Any.Type) {
         var unwrapped = type
-        // The metadata-kind test is one runtime call; the conformance cast only runs for
-        // types that really are Optional.
+        // `isOptionalType` answers "no" for a class without a conformance look-up; the cast
+        // then unwraps one `Optional` layer.
         while isOptionalType(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
             unwrapped = optional.wrappedType
         }

@@ -42,15 +42,11 @@ extension DependencyContainer {
     @inline(never)
     private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         if !thread.noOverrideActive {
-            // The innermost layer this code sees (``ResolutionThread/seesNoLayer``): the
-            // task's, held by this frame; or this thread's, held by the call that installed it.
-            if thread.runsTask {
-                if let layer = OverrideContext.current {
-                    defer { withExtendedLifetime(layer) {} }
-                    return try resolveInLayer(T.self, layer: Unmanaged.passUnretained(layer), thread: thread, generation: generation)
-                }
-            } else if let layer = thread.state.pointee.taskFreeLayer {
-                return try resolveInLayer(T.self, layer: layer, thread: thread, generation: generation)
+            // The innermost layer this code sees (``ResolutionThread/seesNoLayer``), held by
+            // this frame.
+            if let layer = OverrideContext.current {
+                defer { withExtendedLifetime(layer) {} }
+                return try resolveInLayer(T.self, layer: Unmanaged.passUnretained(layer), thread: thread, generation: generation)
             }
         }
         thread.validateCache(generation: generation)

@@ -91,19 +91,15 @@ extension ResolutionEngine {
     /// Runs `operation` with `requests` as an override layer over the current one.
     ///
     /// The layer is bound as the task-local value, so tasks created inside inherit it.
-    /// When this thread runs no task, it is also this thread's ``ResolutionThread/State/taskFreeLayer``
-    /// for as long as `operation` runs, which spares resolves inside it the task-local
-    /// read (``ResolutionThread/seesNoLayer``).
+    /// While `operation` runs, this thread counts it (``ResolutionThread/State/synchronousLayers``),
+    /// which sends resolves straight to the path that reads the layer
+    /// (``ResolutionThread/seesNoLayer``).
     func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
         let thread = ResolutionThread.current()
-        let runsTask = thread.runsTask
-        let enclosing = thread.state.pointee.taskFreeLayer
-        if !runsTask { thread.state.pointee.taskFreeLayer = Unmanaged.passUnretained(layer) }
         thread.state.pointee.synchronousLayers += 1
         defer {
             thread.state.pointee.synchronousLayers -= 1
-            if !runsTask { thread.state.pointee.taskFreeLayer = enclosing }
             if thread.state.pointee.synchronousLayers == 0 { thread.clearLayerCache() }
             // Only now may the layer die: its deinit can release singletons whose own
             // deinit resolves, which must not find the layer still installed here.

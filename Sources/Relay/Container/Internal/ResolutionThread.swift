@@ -59,12 +59,6 @@ struct ResolutionThread {
         /// thread. When the last one returns, the layer cache is emptied; while one runs,
         /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
         var synchronousLayers = 0
-        /// The innermost layer installed by a synchronous `withInjectedDependencies` call
-        /// made on this thread while it ran no task, for a resolve that knows no task runs
-        /// here. Always `nil` now: Relay cannot learn that cheaply through public API, so
-        /// it reads the task-local value instead (``ResolutionThread/runsTask``), and
-        /// ``ResolutionEngine/withOverrides(_:operation:)`` never sets it. Unretained when set.
-        var taskFreeLayer: Unmanaged<OverrideLayer>?
         /// The generation ``layerSlots`` were filled under.
         var layerCacheGeneration: UInt = 0
         /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
@@ -153,32 +147,18 @@ struct ResolutionThread {
         ResolutionEngine.activeOverrides.load(ordering: .relaxed) == 0
     }
 
-    /// Whether the code running here must read the task-local value
-    /// (`OverrideContext.current`) to find the innermost override layer it sees: always.
+    /// Whether the code running here sees no override layer, given that a layer exists
+    /// somewhere (``noOverrideActive`` is false): the task-local value is `nil`.
     ///
     /// The task-local value is the answer on every thread. Inside a Swift task it is the
     /// task's; on a thread that runs no task it is what a synchronous
     /// `withInjectedDependencies` call on this same thread bound (the runtime keeps such a
-    /// binding in thread-local storage, and only that call binds Relay's).
-    ///
-    /// Relay once skipped that read on threads that run no task, reading the layer from
-    /// ``State/taskFreeLayer`` instead. That needs to know whether a task runs on this
-    /// thread, on every resolve while a layer is alive, and the only way to ask that is
-    /// through public API is the standard library's `withUnsafeCurrentTask`, which costs
-    /// more than the read it would spare: about 250 instructions per call (the closure
-    /// receives an `UnsafeCurrentTask?` of a type whose layout is resilient, so even
-    /// comparing it with `nil` goes through its value witnesses), against about 190 for
-    /// the task-local read with its retain and release. Asking the runtime directly
-    /// (`swift_task_getCurrent`, one thread-local read) is not public API, and a cached
-    /// answer would be wrong as soon as an executor runs a job on this thread. So every
-    /// resolve that may see a layer reads the task-local value, and `taskFreeLayer` stays
-    /// `nil`.
-    @inline(__always)
-    var runsTask: Bool { true }
-
-    /// Whether the code running here sees no override layer, given that a layer exists
-    /// somewhere (``noOverrideActive`` is false): the task-local value is `nil` (see
-    /// ``runsTask``).
+    /// binding in thread-local storage, and only that call binds Relay's). Relay once
+    /// skipped the read on threads that run no task, but asking whether a task runs here
+    /// through public API (`withUnsafeCurrentTask`) costs more than the read it would spare
+    /// (about 250 instructions against 190: its `UnsafeCurrentTask?` has a resilient
+    /// layout), and a cached answer would be wrong as soon as an executor runs a job on
+    /// this thread. See docs/performance.md for what rows (h) and (m) pay for it.
     ///
     /// While a synchronous `withInjectedDependencies` call runs on this thread the answer
     /// is "no" without the read: the resolve goes to the out-of-line path, which reads the
