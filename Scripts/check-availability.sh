@@ -64,6 +64,8 @@ for tool in swift-symbolgraph-extract swift-demangle; do
     [ -x "$bin/$tool" ] || { echo "check-availability: $tool not found next to $swiftc" >&2; exit 2; }
 done
 
+triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
+
 build_log=$(swift build 2>&1) || { echo "$build_log"; echo "check-availability: swift build failed" >&2; exit 2; }
 
 work=$(mktemp -d)
@@ -74,7 +76,7 @@ mkdir "$work/graphs"
 (
     for module in Swift _Concurrency _StringProcessing RegexBuilder Synchronization Observation Dispatch \
                   Foundation FoundationEssentials FoundationInternationalization FoundationNetworking Testing; do
-        "$bin/swift-symbolgraph-extract" -module-name "$module" -target x86_64-unknown-linux-gnu \
+        "$bin/swift-symbolgraph-extract" -module-name "$module" -target "$triple" \
             -minimum-access-level public -output-dir "$work/graphs" >"$work/graphs/$module.log" 2>&1 ||
             echo "$module" >>"$work/graphs/failed"
     done
@@ -156,7 +158,8 @@ floor = {}
 for platform, major, minor in re.findall(r"\.(macOS|iOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?\)", package):
     floor[platform] = version(major + ("." + minor if minor else ""))
 if set(floor) != set(PLATFORMS):
-    sys.exit("check-availability: could not read all five Apple platforms from Package.swift's platforms")
+    print("check-availability: could not read all five Apple platforms from Package.swift's platforms", file=sys.stderr)
+    sys.exit(2)
 
 # Symbols: own Apple availability, enclosing symbol, display name, kind.
 own, parent, name, kind, defaults = {}, {}, {}, {}, {}
