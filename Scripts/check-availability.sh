@@ -2,6 +2,7 @@
 # Finds uses of toolchain API newer than the package's platform floor that nothing guards.
 #
 #   bash Scripts/check-availability.sh [Target ...]
+#   bash Scripts/check-availability.sh --self-test
 #
 # Linux ignores Apple `@available`, so a call such as `Task.sleep(for:)` (macOS 13) builds
 # and passes here and breaks the Apple builds of a package whose floor is macOS 10.15. This
@@ -24,10 +25,17 @@
 #      when only inferred), whose macOS/iOS/tvOS/watchOS/visionOS availability is above the
 #      floor in Package.swift and is not covered by an enclosing `@available` declaration,
 #      `if #available` branch, code after `guard #available`, or the `else` of
-#      `if #unavailable`, at the version and platform needed.
+#      `if #unavailable` (or code after `guard #unavailable`'s own `else`), at the version
+#      and platform needed. The JSON dump spells `#unavailable` as `#available`; the
+#      condition's source text tells them apart.
 #
 # Exit status: 0 and a one-line summary when nothing is found; 1 with one line per finding
 # (path:line:column: ...), at most one per declaration and line; 2 when it cannot run.
+#
+# `--self-test` checks the checker instead (seconds, no build): it runs on a small file of
+# guarded and unguarded uses, embedded below, and fails unless exactly the lines marked
+# `REPORTED` are reported, so a toolchain whose AST dump changed shape cannot make it pass
+# everything silently. CI runs it before the real check.
 #
 # What it can see, and what it cannot:
 #   - Only what the Linux toolchain's modules declare. swift-corelibs-foundation's own API
@@ -53,8 +61,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+self_test=false
+if [ "${1-}" = --self-test ]; then
+    self_test=true
+    shift
+fi
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
+if $self_test; then
+    targets=(SelfTest)
+elif [ ${#targets[@]} -eq 0 ]; then
     targets=(Relay RelayTesting RelayTestSupport RelayTests RelayTestingTests RelayDriverTests)
 fi
 
@@ -66,10 +81,12 @@ done
 
 triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
 
-build_log=$(swift build 2>&1) || { echo "$build_log"; echo "check-availability: swift build failed" >&2; exit 2; }
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+if ! $self_test; then
+    build_log=$(swift build 2>&1) || { echo "$build_log"; echo "check-availability: swift build failed" >&2; exit 2; }
+fi
 
 # Symbol graphs of the toolchain modules, written while the targets are type-checked.
 mkdir "$work/graphs"
@@ -83,8 +100,60 @@ mkdir "$work/graphs"
 ) &
 graphs_pid=$!
 
+# The self-test's file: each line that must be reported says REPORTED; no other may be.
+cat >"$work/SelfTest.swift" <<'SWIFT'
+import Foundation
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Array {
+    func sleepsInAnAvailableExtension() async throws { try await Task.sleep(for: .seconds(1)) }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct AvailableType { var duration: Duration = .zero }
+
+struct Stored { var duration: Duration? }                                  // REPORTED
+
+func branches() async throws {
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+        try await Task.sleep(for: .milliseconds(1))
+    } else {
+        try await Task.sleep(for: .milliseconds(1))                       // REPORTED
+    }
+    if #available(macOS 12, iOS 16, tvOS 16, watchOS 9, *) {
+        _ = ContinuousClock()                                             // REPORTED (macOS 12 < 13)
+    }
+    if #unavailable(macOS 13, iOS 16, tvOS 16, watchOS 9) {
+        _ = Duration.zero                                                 // REPORTED
+    } else {
+        _ = Duration.zero
+    }
+    guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+        _ = SuspendingClock()                                             // REPORTED
+        return
+    }
+    _ = ContinuousClock.now
+}
+
+func inferred(_ text: String) -> Bool {
+    let later = { Date.now }                                              // REPORTED (macOS 12)
+    _ = later
+    _ = try? String(validating: Array(text.utf8), as: UTF8.self)         // REPORTED
+    return text.contains(/a+b/)                                           // REPORTED
+}
+
+func floorSafe(_ key: UInt64, _ stream: AsyncStream<Int>) async throws -> UInt64 {
+    try await Task.sleep(nanoseconds: 1)
+    for await _ in stream {}
+    return key &* 3
+}
+SWIFT
+
 # The compiler's arguments for each target, as `swift build` would pass them, to dump its AST.
-python3 - "$work" "${targets[@]}" <<'PY' || exit 2
+if $self_test; then
+    printf '%s\n' "$swiftc" -module-name SelfTest -swift-version 6 -parse-as-library \
+        -dump-ast -dump-ast-format json "$work/SelfTest.swift" >"$work/SelfTest.args"
+else python3 - "$work" "${targets[@]}" <<'PY' || exit 2
 import json, os, sys
 work, targets = sys.argv[1], sys.argv[2:]
 manifest = open(".build/debug.yaml").read()
@@ -110,6 +179,7 @@ for target in targets:
     with open(os.path.join(work, target + ".args"), "w") as out:
         out.write("\n".join(arguments + ["-dump-ast", "-dump-ast-format", "json"] + sources) + "\n")
 PY
+fi
 
 # Two type-checks at a time (the machine this runs on may have two cores).
 dump() {
@@ -136,7 +206,9 @@ if [ -f "$work/graphs/failed" ]; then
     done
 fi
 
-python3 - "$work" "$bin/swift-demangle" "$PWD" "${targets[@]}" <<'PY'
+# Reads the ASTs and symbol graphs in $work; prints the findings.
+analyse() {
+python3 - "$work" "$bin/swift-demangle" "$PWD" "$@" <<'PY'
 import glob, json, os, re, subprocess, sys
 work, demangler, root, targets = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 sys.setrecursionlimit(100000)
@@ -226,15 +298,35 @@ def merged(context, adds):
             result[platform] = introduced
     return result
 
-def condition(node, which):
-    """Platform versions an `if`/`guard` condition list of kind `which` promises."""
-    promised = {}
-    for entry in node.get("conditions") or []:
-        if isinstance(entry, dict) and entry.get("_kind") == which:
-            for query in entry.get("queries") or []:
-                if query.get("domain") in PLATFORMS and "version" in query:
-                    promised[query["domain"]] = version(query["version"])
-    return promised
+sources = {}
+def source(file):
+    if file not in sources:
+        sources[file] = open(file, "rb").read()
+    return sources[file]
+
+def conditions(node, file, body):
+    """The platform versions an `if`/`guard`/`while` condition list promises when it holds
+    (`#available`) and when it fails (`#unavailable`). The JSON dump writes both as
+    `#available`; the source text between the statement's start and its body tells them
+    apart, in order."""
+    queries = [entry for entry in node.get("conditions") or []
+               if isinstance(entry, dict) and entry.get("_kind") in ("#available", "#unavailable")]
+    holds, fails = {}, {}
+    if not queries:
+        return holds, fails
+    spelled = []
+    where, inner = node.get("range"), body.get("range") if isinstance(body, dict) else None
+    if isinstance(where, dict) and isinstance(inner, dict) and "buffer_id" not in where and "buffer_id" not in inner:
+        text = source(file)[where["start"]:inner["start"]].decode("utf-8", "replace")
+        spelled = re.findall(r"#(available|unavailable)\b", text)
+    if len(spelled) != len(queries):
+        spelled = ["available" if entry["_kind"] == "#available" else "unavailable" for entry in queries]
+    for entry, spelling in zip(queries, spelled):
+        promised = holds if spelling == "available" else fails
+        for query in entry.get("queries") or []:
+            if query.get("domain") in PLATFORMS and "version" in query:
+                promised[query["domain"]] = version(query["version"])
+    return holds, fails
 
 references = []  # (file, offset, usr, context)
 typings = []     # (file, offset, mangled type, context)
@@ -272,15 +364,23 @@ def walk(node, context, file, offset):
             counted[0] += 1
             typings.append((file, offset, value, context))
     kind_ = node.get("_kind")
-    if kind_ in ("if_stmt", "guard_stmt", "while_stmt"):
-        available, unavailable = condition(node, "#available"), condition(node, "#unavailable")
+    if kind_ in ("if_stmt", "while_stmt"):
+        body = node.get("then_stmt" if kind_ == "if_stmt" else "body")
+        holds, fails = conditions(node, file, body)
         for key, value in node.items():
-            if key == "then_stmt" or key == "body" and kind_ == "while_stmt":
-                walk(value, merged(context, available), file, offset)
+            if key in ("then_stmt", "body"):
+                walk(value, merged(context, holds), file, offset)
             elif key == "else_stmt":
-                walk(value, merged(context, unavailable), file, offset)
+                walk(value, merged(context, fails), file, offset)
             else:
                 walk(value, context, file, offset)
+        return
+    if kind_ == "guard_stmt":
+        # The guard's own `else` runs when the condition fails; what follows the guard in
+        # its block (below) runs when it holds.
+        holds, fails = conditions(node, file, node.get("body"))
+        for key, value in node.items():
+            walk(value, merged(context, fails) if key == "body" else context, file, offset)
         return
     for key, value in node.items():
         if key == "elements" and kind_ == "brace_stmt" and isinstance(value, list):
@@ -288,7 +388,7 @@ def walk(node, context, file, offset):
             for element in value:
                 walk(element, inner, file, offset)
                 if isinstance(element, dict) and element.get("_kind") == "guard_stmt":
-                    inner = merged(inner, condition(element, "#available"))
+                    inner = merged(inner, conditions(element, file, element.get("body"))[0])
         elif isinstance(value, (dict, list)):
             walk(value, context, file, offset)
 
@@ -302,6 +402,12 @@ for target in targets:
             break
         tree, at = decoder.raw_decode(text, at)
         walk(tree, {}, tree["filename"], 0)
+
+# A toolchain whose dump or symbol graphs changed shape would otherwise pass everything.
+if counted[0] == 0 or len(newer) < 100:
+    print("check-availability: read %d references from the AST dumps and %d newer symbols from the symbol graphs; "
+          "has the toolchain's output format changed?" % (counted[0], len(newer)), file=sys.stderr)
+    sys.exit(2)
 
 # Which newer types each mangled type mentions.
 distinct = sorted({mangled for _, _, mangled, _ in typings})
@@ -364,3 +470,20 @@ if findings:
 print("check-availability: %d declaration references and types in %s checked against %d toolchain symbols newer than the floor; none used unguarded"
       % (counted[0], ", ".join(targets), len(newer)))
 PY
+}
+
+if $self_test; then
+    status=0
+    analyse SelfTest >"$work/self-test.out" || status=$?
+    expected=$(grep -n 'REPORTED' "$work/SelfTest.swift" | cut -d: -f1)
+    reported=$(grep -oE '^/[^:]+:[0-9]+' "$work/self-test.out" | cut -d: -f2 | sort -un)
+    if [ "$status" = 1 ] && [ "$expected" = "$reported" ]; then
+        echo "check-availability: self-test passed ($(grep -c 'needs' "$work/self-test.out") findings on the $(wc -l <<<"$expected") lines expected)"
+        exit 0
+    fi
+    cat "$work/self-test.out"
+    echo "check-availability: self-test failed: expected findings on lines" $expected "; got" $reported >&2
+    exit 2
+fi
+
+analyse "${targets[@]}"
