@@ -201,17 +201,16 @@ struct DriverLaunchTests {
     @Test("a hanging child is killed at the time-out, and the error shows what it printed")
     func timeOut() async throws {
         var launch = Self.shell("echo started; exec sleep 60")
-        launch.timeout = .milliseconds(300)
-        let clock = ContinuousClock()
-        let start = clock.now
+        launch.timeout = 0.3
+        let start = DispatchTime.now()
         let error = await #expect(throws: DriverLaunchError.self) { try await launch.run() }
-        #expect(clock.now - start < .seconds(20))
+        #expect(Self.seconds(since: start) < 20)
         guard case let .timedOut(command, timeout, standardOutput, _) = error else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
         #expect(command == ["/bin/sh", "-c", "echo started; exec sleep 60"])
-        #expect(timeout == .milliseconds(300))
+        #expect(timeout == 0.3)
         #expect(standardOutput == "started\n")
         #expect(error?.description.hasPrefix("/bin/sh -c 'echo started; exec sleep 60' did not exit within 0.3 seconds and was killed\n--- standard output so far ---\nstarted\n") == true, "\(String(describing: error))")
     }
@@ -219,11 +218,10 @@ struct DriverLaunchTests {
     @Test("a child that ignores SIGTERM is killed with SIGKILL")
     func timeOutIgnoringTerminate() async throws {
         var launch = Self.shell("trap '' TERM; echo started; while :; do sleep 1; done")
-        launch.timeout = .milliseconds(300)
-        let clock = ContinuousClock()
-        let start = clock.now
+        launch.timeout = 0.3
+        let start = DispatchTime.now()
         let error = await #expect(throws: DriverLaunchError.self) { try await launch.run() }
-        #expect(clock.now - start < .seconds(20))
+        #expect(Self.seconds(since: start) < 20)
         guard case .timedOut(_, _, "started\n", _) = error else {
             Issue.record("expected timedOut after 'started', got \(String(describing: error))")
             return
@@ -232,13 +230,29 @@ struct DriverLaunchTests {
 
     @Test("cancelling the test's task kills the child and throws CancellationError")
     func cancellation() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = DispatchTime.now()
         let task = Task { try await Self.shell("exec sleep 60").run() }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(nanoseconds: 300_000_000)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(clock.now - start < .seconds(20))
+        #expect(Self.seconds(since: start) < 20)
+    }
+
+    /// Seconds of monotonic time since `start` (`DispatchTime`: `ContinuousClock` needs
+    /// macOS 13, above the package's floor).
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000_000
+    }
+
+    @Test("a time-out in seconds becomes whole nanoseconds of sleep, clamped at both ends")
+    func timeOutNanoseconds() {
+        #expect(ExitLatch.nanoseconds(0.3) == 300_000_000)
+        #expect(ExitLatch.nanoseconds(60) == 60_000_000_000)
+        #expect(ExitLatch.nanoseconds(0) == 0)
+        #expect(ExitLatch.nanoseconds(-1) == 0)
+        #expect(ExitLatch.nanoseconds(.nan) == 0)
+        #expect(ExitLatch.nanoseconds(.infinity) == .max)
+        #expect(ExitLatch.nanoseconds(1e30) == .max)
     }
 
     // MARK: Finding products

@@ -116,9 +116,12 @@ public struct DriverLaunch: Sendable {
     /// it and left there. `nil` (the default) runs it in a fresh, empty temporary directory
     /// that is removed afterwards.
     public var workingDirectory: URL?
-    /// How long the program may run before it is killed and ``run()`` throws; 60 seconds
-    /// unless changed.
-    public var timeout: Duration = .seconds(60)
+    /// How long, in seconds, the program may run before it is killed and ``run()`` throws;
+    /// 60 unless changed. Zero or less kills it at once.
+    ///
+    /// Seconds rather than a `Duration`, which needs macOS 13 / iOS 16, above the package's
+    /// floor.
+    public var timeout: TimeInterval = 60
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -156,8 +159,8 @@ public struct DriverLaunch: Sendable {
         }
     }
 
-    /// How long a program that ignores `SIGTERM` is given before `SIGKILL`.
-    static let killGracePeriod: Duration = .seconds(2)
+    /// How long, in seconds, a program that ignores `SIGTERM` is given before `SIGKILL`.
+    static let killGracePeriod: TimeInterval = 2
 
     /// Launches the program, waits for it to exit, and returns what it wrote.
     ///

@@ -25,9 +25,10 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The program did not exit within ``DriverLaunch/timeout`` and was killed.
     ///
-    /// `command` is the program and its arguments; `standardOutput` and `standardError`
-    /// hold what it had written by the time it died, to show where it got stuck.
-    case timedOut(command: [String], timeout: Duration, standardOutput: String, standardError: String)
+    /// `command` is the program and its arguments; `timeout` is ``DriverLaunch/timeout``, in
+    /// seconds; `standardOutput` and `standardError` hold what it had written by the time it
+    /// died, to show where it got stuck.
+    case timedOut(command: [String], timeout: TimeInterval, standardOutput: String, standardError: String)
 
     /// A key of ``DriverLaunch/files`` is not a relative path inside the working
     /// directory: it is empty or absolute, or it has a `..` component.
@@ -46,7 +47,7 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "Build it with `swift build --product \(name)`, or make the test target depend on its target so `swift test` builds it; "
                 + "to look elsewhere, set \(BuiltProducts.directoryVariable) to the directory that holds it."
         case let .timedOut(command, timeout, standardOutput, standardError):
-            return "\(Self.display(command)) did not exit within \(timeout) and was killed\n"
+            return "\(Self.display(command)) did not exit within \(timeout) seconds and was killed\n"
                 + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
         case let .noInjectionReport(run):

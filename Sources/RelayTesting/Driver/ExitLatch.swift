@@ -37,21 +37,31 @@ final class ExitLatch: @unchecked Sendable {
         waiter?.resume(returning: true)
     }
 
-    /// Waits until the process exits (`true`), `timeout` passes, or the task is cancelled
-    /// (`false`). Returns at once if it has already exited.
-    func wait(timeout: Duration) async -> Bool {
+    /// Waits until the process exits (`true`), `timeout` seconds pass, or the task is
+    /// cancelled (`false`). Returns at once if it has already exited.
+    func wait(timeout: TimeInterval) async -> Bool {
+        let nanoseconds = Self.nanoseconds(timeout)
         var timer: Task<Void, Never>?
         defer { timer?.cancel() }
         return await withTaskCancellationHandler {
             await register(cancellable: true) { generation in
                 timer = Task { [self] in
-                    try? await Task.sleep(for: timeout)
+                    try? await Task.sleep(nanoseconds: nanoseconds)
                     expire(generation: generation)
                 }
             }
         } onCancel: {
             expire(generation: nil)
         }
+    }
+
+    /// `seconds` as whole nanoseconds for `Task.sleep(nanoseconds:)` (the sleep the package's
+    /// floor has; `Task.sleep(for:)` needs macOS 13): zero for zero, less or NaN, the
+    /// largest value for anything too long to count.
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        let nanoseconds = seconds * 1_000_000_000
+        return nanoseconds < Double(UInt64.max) ? UInt64(nanoseconds) : .max
     }
 
     /// Waits until the process exits, however long it takes, even if the task is cancelled.
