@@ -247,6 +247,21 @@ struct RunningProgramTests {
         #expect(run.standardOutput == "started\n" && run.signal == SIGTERM, "\(run)")
     }
 
+    @Test("cancelling waitForExit stops the program too; concurrent terminate calls get the same run")
+    func cancelWaitForExit() async throws {
+        let program = try Self.fixture("out", "started", "forever").start()
+        _ = try await program.waitForLine(containing: "started")
+        let waiter = Task { try await program.waitForExit() }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        async let first = program.terminate()
+        async let second = program.terminate()
+        let runs = await [first, second]
+        #expect(runs[0] == runs[1] && runs[0].standardOutput == "started\n" && runs[0].signal == SIGTERM, "\(runs)")
+        #expect(try await Self.waitUntilGone(program.processIdentifier))
+    }
+
     @Test("a task cancelled before it waits stops the program too")
     func cancelledBeforeWaiting() async throws {
         let program = try Self.fixture("forever").start()
