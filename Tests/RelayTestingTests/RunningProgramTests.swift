@@ -93,12 +93,15 @@ struct RunningProgramTests {
 
     @Test("a program that exits before the line fails the wait at once, with its status and all its output")
     func exitedEarly() async throws {
-        let program = try Self.fixture("out", "starting", "err", "fatal: ServerDidNotStart()", "exit", "3").start()
+        let program = try Self.fixture("out", "starting", "sleep", "0.2", "err", "fatal: ServerDidNotStart()", "exit", "3").start()
+        // Measured from a moment the program is loaded and running: starting a process
+        // can take seconds on a busy machine, failing the wait must not.
+        _ = try await program.waitForLine(containing: "starting", timeout: 30)
         let start = DispatchTime.now()
         let error = await #expect(throws: DriverLaunchError.self) {
             try await program.waitForLine(containing: "listening", timeout: 30)
         }
-        #expect(DriverLaunchTests.seconds(since: start) < 3, "not the 30-second time-out")
+        #expect(DriverLaunchTests.seconds(since: start) < 1, "0.2 seconds, then the exit; not the 30-second time-out")
         guard case let .exitedEarly(command, waitingFor, run) = error else {
             Issue.record("expected exitedEarly, got \(String(describing: error))")
             return
@@ -108,7 +111,7 @@ struct RunningProgramTests {
         #expect(run.exitStatus == 3 && run.signal == nil, "\(run)")
         #expect(run.standardOutput == "starting\n" && run.standardError == "fatal: ServerDidNotStart()\n", "\(run)")
         #expect(error?.description == """
-            RelayTestingFixture out starting err 'fatal: ServerDidNotStart()' exit 3 ended while the test waited for \
+            RelayTestingFixture out starting sleep 0.2 err 'fatal: ServerDidNotStart()' exit 3 ended while the test waited for \
             a line containing "listening" on standard output or standard error: exit status 3
             --- standard output ---
             starting
@@ -121,16 +124,16 @@ struct RunningProgramTests {
 
     @Test("a program whose own child keeps its output open still counts as ended, half a second after its exit")
     func grandchildHoldsThePipes() async throws {
-        // The background `sleep` inherits the pipes and outlives the shell by two seconds.
-        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 2 & echo started; exit 2"]).start()
-        let start = DispatchTime.now()
-        let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "never", timeout: 30) }
-        #expect(DriverLaunchTests.seconds(since: start) < 1.8, "not when the grandchild closes the pipes")
-        guard case let .exitedEarly(_, _, run) = error else {
-            Issue.record("expected exitedEarly, got \(String(describing: error))")
+        // The background `sleep` inherits the pipes and outlives the shell; it prints its pid.
+        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 30 & echo $!; exit 2"]).start()
+        let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "never", timeout: 60) }
+        guard case let .exitedEarly(_, _, run) = error, let grandchild = Int32(run.standardOutput.trimmingCharacters(in: .newlines)) else {
+            Issue.record("expected exitedEarly with the grandchild's pid, got \(String(describing: error))")
             return
         }
-        #expect(run.exitStatus == 2 && run.standardOutput == "started\n", "\(run)")
+        #expect(kill(grandchild, 0) == 0, "the wait ended while the grandchild still held the pipes")
+        kill(grandchild, SIGKILL)
+        #expect(run.exitStatus == 2, "\(run)")
     }
 
     @Test("a port wait fails as soon as the program is killed by a signal")

@@ -140,7 +140,11 @@ final class ProgramMonitor: @unchecked Sendable {
         // handler, which holds the monitor; `exited` breaks it. So the program is watched
         // and reaped even when nothing else holds the monitor.
         process.terminationHandler = { [self] process in
-            exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true)
+            // Usually second, after the exit thread; first where there is none, or when
+            // `waitid` could not watch the child.
+            if exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true), finalRun == nil {
+                Thread.detachNewThread { [self] in finishAfterDrainGracePeriod() }
+            }
         }
         do {
             // The child has its own copies of the write ends and of the input; close ours,
@@ -189,7 +193,9 @@ final class ProgramMonitor: @unchecked Sendable {
             #else
             let status = info.si_status
             #endif
-            exited(status: status, bySignal: info.si_code != CLD_EXITED, reaped: false)
+            if exited(status: status, bySignal: info.si_code != CLD_EXITED, reaped: false), finalRun == nil {
+                finishAfterDrainGracePeriod()
+            }
         }
         thread.name = "RelayTesting.RunningProgram.exit"
         thread.start()
@@ -248,7 +254,9 @@ final class ProgramMonitor: @unchecked Sendable {
 
     /// Records the exit: called by the exit thread as soon as the child has exited, and by
     /// Foundation once it has reaped it (`reaped`), which also lets go of the process.
-    private func exited(status: Int32, bySignal: Bool, reaped: Bool) {
+    /// Returns whether this call recorded it (the first did).
+    @discardableResult
+    private func exited(status: Int32, bySignal: Bool, reaped: Bool) -> Bool {
         lock.lock()
         if reaped {
             process?.terminationHandler = nil
@@ -256,19 +264,25 @@ final class ProgramMonitor: @unchecked Sendable {
         }
         guard exit == nil else {
             lock.unlock()
-            return
+            return false
         }
         exit = (status, bySignal)
         let resumptions = open.isEmpty ? finish() : []
         lock.unlock()
         for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
-        if !resumptions.isEmpty { return }
-        queue.asyncAfter(deadline: .now() + Self.drainGracePeriod) { [self] in
-            lock.lock()
-            let resumptions = run == nil ? finish() : []
-            lock.unlock()
-            for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
-        }
+        return true
+    }
+
+    /// Ends the run ``drainGracePeriod`` after the exit if the streams have not ended by
+    /// then (a grandchild holds them). Sleeps on the calling thread: the exit thread, which
+    /// has nothing else to do — a dispatch queue's timer could be held up for seconds
+    /// when other work fills Dispatch's threads.
+    private func finishAfterDrainGracePeriod() {
+        Thread.sleep(forTimeInterval: Self.drainGracePeriod)
+        lock.lock()
+        let resumptions = finish()
+        lock.unlock()
+        for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
     }
 
     /// Makes the run final: stops reading, reads the report, answers every waiter, and
