@@ -15,15 +15,16 @@ import Musl
 /// thread of its own, blocked in `read` until the program writes: each chunk is appended
 /// and the waiters are re-checked at once; a read of zero bytes is the end of the stream,
 /// and the thread closes the descriptor and ends. Nothing polls the pipes. (Not
-/// `DispatchSource.makeReadSource`: on Linux, libdispatch's epoll loop crashed, rarely,
-/// when pipes of programs started and ended in parallel reused descriptor numbers.)
+/// `DispatchSource.makeReadSource`: with read sources on the pipes of programs started
+/// and ended in parallel, libdispatch's epoll loop on Linux crashed, in about one of a
+/// dozen test runs, in `_dispatch_event_loop_drain`.)
 ///
 /// **How the exit is seen.** A thread of the monitor's own blocks in `waitid(…, WEXITED |
 /// WNOWAIT)`, which returns when the child exits without reaping it; Foundation then
 /// reaps it and calls `Process.terminationHandler` (which also records the exit, on
-/// platforms without the thread). The run is *final* when the program has exited and both streams have
-/// ended — or ``drainGracePeriod`` after the exit, for a program that left a grandchild
-/// holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
+/// platforms without the thread). The run is *final* when the program has exited and both
+/// streams have ended — or ``drainGracePeriod`` after the exit, for a program that left a
+/// grandchild holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
 /// condition the complete output (now including an unterminated last line) satisfies
 /// returns, any other learns the program exited.
 ///
@@ -36,16 +37,18 @@ import Musl
 /// removes the entry under the lock, so each continuation is resumed exactly once, always
 /// outside the lock.
 ///
-/// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler
-/// (and the exit thread) keep the monitor, until the program has exited and been reaped: the program is watched and reaped
-/// even after the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
+/// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler,
+/// the exit thread and the reading threads keep the monitor, until the program has exited
+/// and been reaped and its pipes have ended: the program is watched and reaped even after
+/// the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
 /// `deinit`) kills a program still running, and removes the sandbox once the program has
 /// ended.
 ///
 /// `@unchecked Sendable` is safe: every mutable stored property below `lock` is read and
 /// written only while `lock` is held (each method takes it first, or is marked "called
-/// with the lock held" and only called so); `queue`, `sandbox`, `reportURL`,
-/// `workingDirectory` and `lock` are immutable and themselves thread-safe. Conditions
+/// with the lock held" and only called so), and so is every `Waiter`'s mutable state while
+/// it is in `waiters` (once removed under the lock, only its remover touches it); `queue`,
+/// `sandbox`, `reportURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
 /// run under the lock; it is recursive so that a predicate that reads the handle (its
 /// ``RunningProgram/standardOutput``, say) does not deadlock.
 final class ProgramMonitor: @unchecked Sendable {
