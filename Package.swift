@@ -27,6 +27,9 @@ let package = Package(
         .target(name: "RelayTesting", dependencies: ["Relay"]),
         // The demo app the README runs first.
         .executableTarget(name: "RelayDemo", dependencies: ["Relay"], resources: [.copy("Resources/recipes.json")]),
+        // A tiny program RelayTestingTests launch to test `RunningProgram`: prints, writes a
+        // port file, injects, ignores SIGTERM, runs forever. Not a product.
+        .executableTarget(name: "RelayTestingFixture", dependencies: ["Relay"]),
         // The `relay` command-line checker: a thin main over a testable core.
         .target(name: "RelayToolCore", dependencies: ["Relay"]),
         .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
@@ -37,7 +40,7 @@ let package = Package(
         // Also launches the built relay-demo, to test the driver helpers.
         // Relay 0.3.2 code in the Swift 5 language mode, one test per seed call shape.
         .testTarget(name: "RelayCompatibilityTests", dependencies: ["Relay"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo", "RelayTestSupport"]),
+        .testTarget(name: "RelayTestingTests", dependencies: ["Relay", "RelayTesting", "RelayDemo", "RelayTestingFixture", "RelayTestSupport"]),
         // Launches the built relay-demo as a subprocess, as a UI test would launch an app.
         .testTarget(name: "RelayDriverTests", dependencies: ["Relay", "RelayTesting", "RelayDemo"]),
         .testTarget(name: "RelayToolTests", dependencies: ["Relay", "RelayTesting", "RelayToolCore", "RelayTool", "RelayTestSupport"]),

@@ -175,50 +175,18 @@ public struct DriverLaunch: Sendable {
     ///   working directory, the files, or the process cannot be created.
     public func run() async throws -> DriverRun {
         try Task.checkCancellation()
-        let executable = try program.url()
-        for path in files.keys where !Self.isRelativeInside(path) {
-            throw DriverLaunchError.invalidFilePath(path)
-        }
+        let prepared = try prepare()
+        defer { try? FileManager.default.removeItem(at: prepared.sandbox) }
 
-        let fileManager = FileManager.default
-        let sandbox = fileManager.temporaryDirectory
-            .appendingPathComponent("relay-driver-\(UUID().uuidString)", isDirectory: true)
-        let capture = sandbox.appendingPathComponent("capture", isDirectory: true)
-        try fileManager.createDirectory(at: capture, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: sandbox) }
-        let directory = workingDirectory ?? sandbox.appendingPathComponent("work", isDirectory: true)
-        if workingDirectory == nil {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
-        for (path, text) in files {
-            try Self.write(text, to: directory.appendingPathComponent(path))
-        }
-
-        let outputURL = capture.appendingPathComponent("stdout")
-        let errorURL = capture.appendingPathComponent("stderr")
+        let outputURL = prepared.capture.appendingPathComponent("stdout")
+        let errorURL = prepared.capture.appendingPathComponent("stderr")
         try Self.write("", to: outputURL)
         try Self.write("", to: errorURL)
         let output = try FileHandle(forWritingTo: outputURL)
         let error = try FileHandle(forWritingTo: errorURL)
-        let input: FileHandle
-        if let standardInput {
-            // A file, not a pipe: the program may read all of it, part of it or none,
-            // and no write can block or raise SIGPIPE in this process.
-            let inputURL = capture.appendingPathComponent("stdin")
-            try Self.write(standardInput, to: inputURL)
-            input = try FileHandle(forReadingFrom: inputURL)
-        } else {
-            input = FileHandle.nullDevice
-        }
+        let input = try prepared.openStandardInput()
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let reportURL = capture.appendingPathComponent("injection-report.json")
-        var environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
-        environment[Self.reportVariable] = reportURL.path
-        process.environment = environment
-        process.currentDirectoryURL = directory
+        let process = prepared.process()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
@@ -231,7 +199,7 @@ public struct DriverLaunch: Sendable {
                 try? error.close()
                 if standardInput != nil { try? input.close() }
             }
-            try Self.start(process)
+            try Self.spawn(process)
         }
 
         if await !latch.wait(timeout: timeout) {
@@ -242,7 +210,7 @@ public struct DriverLaunch: Sendable {
             }
             try Task.checkCancellation()
             throw DriverLaunchError.timedOut(
-                command: [program.description] + arguments,
+                command: command,
                 timeout: timeout,
                 standardOutput: Self.read(outputURL),
                 standardError: Self.read(errorURL)
@@ -253,8 +221,92 @@ public struct DriverLaunch: Sendable {
             standardError: Self.read(errorURL),
             exitStatus: process.terminationStatus,
             terminatedBySignal: process.terminationReason == .uncaughtSignal,
-            injectionReportData: try? Data(contentsOf: reportURL)
+            injectionReportData: try? Data(contentsOf: prepared.reportURL)
         )
+    }
+
+    /// The program and its arguments, as shown in messages.
+    var command: [String] { [program.description] + arguments }
+
+    /// What ``run()`` and ``start()`` set up before the program starts: the directories,
+    /// the files, standard input and the environment.
+    struct Prepared {
+        /// The executable to launch.
+        let executable: URL
+        /// Arguments after the program's name.
+        let arguments: [String]
+        /// The launch's own temporary directory: `capture` and, unless the launch names
+        /// one, the working directory. Removed when the launch is over.
+        let sandbox: URL
+        /// Where the captured streams, standard input and the report file live, outside
+        /// the working directory.
+        let capture: URL
+        /// The program's working directory.
+        let workingDirectory: URL
+        /// The file named by `RELAY_REPORT_PATH`.
+        let reportURL: URL
+        /// The program's full environment.
+        let environment: [String: String]
+        /// The file holding ``DriverLaunch/standardInput``, or `nil` for an empty input.
+        let inputURL: URL?
+
+        /// A `Process` for the program, without its standard streams.
+        func process() -> Process {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = workingDirectory
+            return process
+        }
+
+        /// The program's standard input: the file, or the null device.
+        func openStandardInput() throws -> FileHandle {
+            // A file, not a pipe: the program may read all of it, part of it or none,
+            // and no write can block or raise SIGPIPE in this process.
+            guard let inputURL else { return FileHandle.nullDevice }
+            return try FileHandle(forReadingFrom: inputURL)
+        }
+    }
+
+    /// Finds the executable, checks ``files``, and creates the sandbox, the working
+    /// directory, the files and the standard input; removes the sandbox again on failure.
+    func prepare() throws -> Prepared {
+        let executable = try program.url()
+        for path in files.keys where !Self.isRelativeInside(path) {
+            throw DriverLaunchError.invalidFilePath(path)
+        }
+
+        let fileManager = FileManager.default
+        let sandbox = fileManager.temporaryDirectory
+            .appendingPathComponent("relay-driver-\(UUID().uuidString)", isDirectory: true)
+        let capture = sandbox.appendingPathComponent("capture", isDirectory: true)
+        try fileManager.createDirectory(at: capture, withIntermediateDirectories: true)
+        do {
+            let directory = workingDirectory ?? sandbox.appendingPathComponent("work", isDirectory: true)
+            if workingDirectory == nil {
+                try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
+            for (path, text) in files {
+                try Self.write(text, to: directory.appendingPathComponent(path))
+            }
+            var inputURL: URL?
+            if let standardInput {
+                let url = capture.appendingPathComponent("stdin")
+                try Self.write(standardInput, to: url)
+                inputURL = url
+            }
+            let reportURL = capture.appendingPathComponent("injection-report.json")
+            var environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
+            environment[Self.reportVariable] = reportURL.path
+            return Prepared(
+                executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
+                workingDirectory: directory, reportURL: reportURL, environment: environment, inputURL: inputURL
+            )
+        } catch {
+            try? fileManager.removeItem(at: sandbox)
+            throw error
+        }
     }
 
     /// `RELAY_REPORT_PATH`, which every launch sets to a file of its own.
@@ -269,7 +321,7 @@ public struct DriverLaunch: Sendable {
     /// and to any signal a test sends it. So the mask is cleared around the (synchronous)
     /// spawn and restored right after — on every platform, as it costs nothing where
     /// `Process` resets the mask itself.
-    private static func start(_ process: Process) throws {
+    static func spawn(_ process: Process) throws {
         var none = sigset_t()
         var previous = sigset_t()
         sigemptyset(&none)

@@ -23,12 +23,40 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     /// target so that `swift test` builds it first.
     case productNotFound(name: String, searched: [String])
 
-    /// The program did not exit within ``DriverLaunch/timeout`` and was killed.
+    /// The program did not exit within ``DriverLaunch/timeout`` (or, for a handle,
+    /// the time-out of ``RunningProgram/waitForExit(timeout:)``) and was killed.
     ///
-    /// `command` is the program and its arguments; `timeout` is ``DriverLaunch/timeout``, in
-    /// seconds; `standardOutput` and `standardError` hold what it had written by the time it
+    /// `command` is the program and its arguments; `timeout` is the time-out, in seconds; `standardOutput` and `standardError` hold what it had written by the time it
     /// died, to show where it got stuck.
     case timedOut(command: [String], timeout: TimeInterval, standardOutput: String, standardError: String)
+
+    /// The program ended while a wait of its ``RunningProgram`` handle was still waiting —
+    /// typically a server that failed at start-up.
+    ///
+    /// `command` is the program and its arguments; `waitingFor` says what the wait
+    /// expected (`a line containing "listening" on standard output`); `run` is the complete
+    /// run: the exit status or signal, and everything the program printed — where the real
+    /// error usually is. The wait throws this as soon as the program has ended, not at its
+    /// time-out.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try await server.waitForPort(writtenTo: "port")
+    /// } catch let DriverLaunchError.exitedEarly(_, _, run) {
+    ///     #expect(run.standardError.contains("unknown factory key"), "\(run)")
+    /// }
+    /// ```
+    case exitedEarly(command: [String], waitingFor: String, run: DriverRun)
+
+    /// A wait of a ``RunningProgram`` handle did not see what it waited for within its
+    /// time-out, while the program kept running.
+    ///
+    /// `command` is the program and its arguments; `waitingFor` says what the wait
+    /// expected; `timeout` is the wait's time-out, in seconds; `standardOutput` and
+    /// `standardError` hold what the program had written by then. The program is left
+    /// running: ``RunningProgram/terminate(gracePeriod:)`` stops it and returns all its
+    /// output (and dropping the handle kills it).
+    case waitTimedOut(command: [String], waitingFor: String, timeout: TimeInterval, standardOutput: String, standardError: String)
 
     /// A key of ``DriverLaunch/files`` is not a relative path inside the working
     /// directory: it is empty or absolute, or it has a `..` component.
@@ -48,6 +76,13 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "to look elsewhere, set \(BuiltProducts.directoryVariable) to the directory that holds it."
         case let .timedOut(command, timeout, standardOutput, standardError):
             return "\(Self.display(command)) did not exit within \(timeout) seconds and was killed\n"
+                + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
+                + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
+        case let .exitedEarly(command, waitingFor, run):
+            return "\(Self.display(command)) ended while the test waited for \(waitingFor): \(run)"
+        case let .waitTimedOut(command, waitingFor, timeout, standardOutput, standardError):
+            return "\(Self.display(command)) is still running, but \(waitingFor) did not appear within \(timeout) seconds; "
+                + "the program was left running (terminate() stops it and returns all its output)\n"
                 + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
         case let .noInjectionReport(run):

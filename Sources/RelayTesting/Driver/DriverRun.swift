@@ -2,7 +2,7 @@
 import Foundation
 import Relay
 
-/// What one ``DriverLaunch/run()`` produced: everything the program wrote and how it
+/// What one ``DriverLaunch/run()`` (or a ``RunningProgram`` once it ended) produced: everything the program wrote and how it
 /// ended, and what its Relay bound.
 ///
 /// ```swift
@@ -23,6 +23,15 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
     /// Whether a signal ended the program (it crashed, or something killed it) rather
     /// than an exit.
     public let terminatedBySignal: Bool
+    /// The number of the signal that ended the program (e.g. `SIGTERM`, 15, or `SIGKILL`,
+    /// 9), or `nil` when it exited by itself with ``exitStatus``.
+    ///
+    /// ```swift
+    /// let run = await server.terminate()
+    /// #expect(run.signal == nil, "the server should exit cleanly on SIGTERM: \(run)")
+    /// ```
+    public var signal: Int32? { terminatedBySignal ? exitStatus : nil }
+
     /// The JSON the program wrote to `RELAY_REPORT_PATH`; `nil` when it wrote none.
     let injectionReportData: Data?
 

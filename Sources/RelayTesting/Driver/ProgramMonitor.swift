@@ -1,0 +1,464 @@
+#if os(macOS) || os(Linux)
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The state behind a ``RunningProgram``: the program's output so far, how it ended, and
+/// the tasks waiting for something to appear in it.
+///
+/// **How output is read.** Each of standard output and standard error is a pipe whose
+/// read end is non-blocking and watched by a `DispatchSourceRead` on one serial queue of
+/// the monitor's own. When the kernel says the pipe is readable, the handler reads
+/// everything available, appends it, and re-checks the waiters; a read of zero bytes is
+/// the end of the stream, and the source is cancelled (its cancel handler closes the
+/// descriptor). No thread is blocked in `read`, and nothing polls the pipes.
+///
+/// **How the exit is seen.** `Process.terminationHandler`, called by Foundation once it has
+/// reaped the child. The run is *final* when the program has exited and both streams have
+/// ended — or ``drainGracePeriod`` after the exit, for a program that left a grandchild
+/// holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
+/// condition the complete output (now including an unterminated last line) satisfies
+/// returns, any other learns the program exited.
+///
+/// **How waits wake.** Every waiter is an entry in `waiters`, with a condition and a
+/// continuation. The condition is evaluated when the waiter registers, after every chunk
+/// of output, at the end of each stream and when the run is final; waits on a file the
+/// program writes are re-evaluated every ``pollInterval`` by a timer as well (a file has
+/// no readiness event in Dispatch on Linux). A one-shot timer resumes the waiter at its
+/// time-out; the task's cancellation handler resumes it at once. Whoever comes first
+/// removes the entry under the lock, so each continuation is resumed exactly once, always
+/// outside the lock.
+///
+/// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler
+/// keeps the monitor, until the program has exited: the program is watched and reaped
+/// even after the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
+/// `deinit`) kills a program still running, and removes the sandbox once the program has
+/// ended.
+///
+/// `@unchecked Sendable` is safe: every mutable stored property below `lock` is read and
+/// written only while `lock` is held (each method takes it first, or is marked "called
+/// with the lock held" and only called so); `queue`, `sandbox`, `reportURL`,
+/// `workingDirectory` and `lock` are immutable and themselves thread-safe. Conditions
+/// run under the lock; it is recursive so that a predicate that reads the handle (its
+/// ``RunningProgram/standardOutput``, say) does not deadlock.
+final class ProgramMonitor: @unchecked Sendable {
+    /// What a wait looks for.
+    enum Condition: Sendable {
+        /// A complete line of `stream` for which `match` returns a value.
+        case line(RunningProgram.OutputStream, match: @Sendable (String) -> (any Sendable)?)
+        /// A value `probe` finds outside the output (a file); re-checked on a timer too.
+        case probe(@Sendable () -> (any Sendable)?)
+        /// Nothing: the wait ends only at the exit, the time-out or cancellation.
+        case exit
+    }
+
+    /// How a wait ended.
+    enum Outcome: Sendable {
+        /// The condition was met, with this value.
+        case found(any Sendable)
+        /// The run is final and the condition was not met.
+        case exited(DriverRun)
+        /// The time-out passed first: the output at that moment.
+        case timedOut(standardOutput: String, standardError: String)
+        /// The waiting task was cancelled.
+        case cancelled
+    }
+
+    /// How long after the exit the monitor keeps reading pipes that have not ended.
+    static let drainGracePeriod: TimeInterval = 0.5
+    /// How often a ``Condition/probe(_:)`` is re-checked.
+    static let pollInterval: TimeInterval = 0.025
+
+    private final class Waiter {
+        let condition: Condition
+        let continuation: CheckedContinuation<Outcome, Never>
+        /// Per stream: the byte offset of the first line not yet given to the condition.
+        var scanned: [RunningProgram.OutputStream: Int] = [.standardOutput: 0, .standardError: 0]
+        var timers: [DispatchSourceTimer] = []
+
+        init(condition: Condition, continuation: CheckedContinuation<Outcome, Never>) {
+            self.condition = condition
+            self.continuation = continuation
+        }
+    }
+
+    let sandbox: URL
+    let reportURL: URL
+    let workingDirectory: URL
+    private let queue: DispatchQueue
+    private let lock = NSRecursiveLock()
+
+    // Guarded by `lock`:
+    private var output: [UInt8] = []
+    private var error: [UInt8] = []
+    private var open: Set<RunningProgram.OutputStream> = [.standardOutput, .standardError]
+    private var pid: Int32 = 0
+    private var sources: [RunningProgram.OutputStream: DispatchSourceRead] = [:]
+    private var exit: (status: Int32, bySignal: Bool)?
+    private var run: DriverRun?
+    private var process: Process?
+    private var waiters: [Int: Waiter] = [:]
+    private var lastWaiter = 0
+    private var released = false
+    private var sandboxRemoved = false
+
+    /// A monitor for `prepared`'s program, which ``start(_:)`` launches.
+    init(_ prepared: DriverLaunch.Prepared) {
+        sandbox = prepared.sandbox
+        reportURL = prepared.reportURL
+        workingDirectory = prepared.workingDirectory
+        queue = DispatchQueue(label: "RelayTesting.RunningProgram")
+    }
+
+    /// Starts `prepared`'s program with its output on pipes this monitor reads; returns
+    /// its process identifier.
+    func start(_ prepared: DriverLaunch.Prepared) throws -> Int32 {
+        let outputPipe = try Self.makePipe()
+        let errorPipe: (read: Int32, write: Int32)
+        do { errorPipe = try Self.makePipe() } catch {
+            close(outputPipe.read); close(outputPipe.write)
+            throw error
+        }
+        let process = prepared.process()
+        let outputWriter = FileHandle(fileDescriptor: outputPipe.write, closeOnDealloc: true)
+        let errorWriter = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: true)
+        let input: FileHandle
+        do { input = try prepared.openStandardInput() } catch {
+            close(outputPipe.read); close(errorPipe.read)
+            throw error
+        }
+        process.standardInput = input
+        process.standardOutput = outputWriter
+        process.standardError = errorWriter
+        // A cycle until the exit: the monitor holds the process, the process holds this
+        // handler, which holds the monitor; `exited` breaks it. So the program is watched
+        // and reaped even when nothing else holds the monitor.
+        process.terminationHandler = { [self] process in
+            exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal)
+        }
+        do {
+            // The child has its own copies of the write ends and of the input; close ours,
+            // so that the pipes end when the program (and its children) close theirs.
+            defer {
+                try? outputWriter.close()
+                try? errorWriter.close()
+                if prepared.inputURL != nil { try? input.close() }
+            }
+            try DriverLaunch.spawn(process)
+        } catch {
+            close(outputPipe.read); close(errorPipe.read)
+            process.terminationHandler = nil
+            throw error
+        }
+
+        lock.lock()
+        pid = process.processIdentifier
+        if exit == nil { self.process = process }
+        let outputSource = makeSource(reading: outputPipe.read, into: .standardOutput)
+        let errorSource = makeSource(reading: errorPipe.read, into: .standardError)
+        sources = [.standardOutput: outputSource, .standardError: errorSource]
+        lock.unlock()
+        outputSource.resume()
+        errorSource.resume()
+        return process.processIdentifier
+    }
+
+    /// A pipe whose ends are closed on `exec` (so no other child launched meanwhile keeps
+    /// the write end open), with a non-blocking read end.
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        // `pipe2(O_CLOEXEC)` would close the gap between these calls, but Glibc's module
+        // does not export it. The gap only matters if another thread spawns a program in
+        // it and that spawn does not close inherited descriptors (Foundation's does); the
+        // drain grace period after the exit covers even that.
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        return (ends[0], ends[1])
+    }
+
+    /// A read source that appends what `descriptor` delivers to `stream`, and closes the
+    /// descriptor when cancelled. Called with the lock held.
+    private func makeSource(reading descriptor: Int32, into stream: RunningProgram.OutputStream) -> DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler { [weak self] in self?.drain(descriptor, into: stream) }
+        source.setCancelHandler { close(descriptor) }
+        return source
+    }
+
+    /// Reads everything `descriptor` has now (runs on `queue`).
+    private func drain(_ descriptor: Int32, into stream: RunningProgram.OutputStream) {
+        var chunk: [UInt8] = []
+        var ended = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                chunk += buffer[..<count]
+            } else if count == 0 {
+                ended = true
+                break
+            } else if errno == EINTR {
+                continue
+            } else {
+                // EAGAIN: nothing more for now. Anything else: treat as the end.
+                ended = errno != EAGAIN && errno != EWOULDBLOCK
+                break
+            }
+        }
+        lock.lock()
+        var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
+        if run == nil {
+            if stream == .standardOutput { output += chunk } else { error += chunk }
+            if ended {
+                open.remove(stream)
+                sources[stream]?.cancel()
+            }
+            if exit != nil && open.isEmpty {
+                resumptions = finish()
+            } else {
+                resumptions = evaluateAll()
+            }
+        }
+        lock.unlock()
+        for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
+    }
+
+    /// Called by Foundation, on a thread of its own, once the child is reaped.
+    private func exited(status: Int32, bySignal: Bool) {
+        lock.lock()
+        exit = (status, bySignal)
+        process?.terminationHandler = nil
+        process = nil
+        let resumptions = open.isEmpty ? finish() : []
+        lock.unlock()
+        for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
+        if !resumptions.isEmpty { return }
+        queue.asyncAfter(deadline: .now() + Self.drainGracePeriod) { [self] in
+            lock.lock()
+            let resumptions = run == nil ? finish() : []
+            lock.unlock()
+            for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
+        }
+    }
+
+    /// Makes the run final: stops reading, reads the report, answers every waiter, and
+    /// removes the sandbox if the handle is gone. Called with the lock held, once the
+    /// program has exited; returns the continuations to resume after unlocking.
+    private func finish() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
+        guard run == nil, let exit else { return [] }
+        for source in sources.values { source.cancel() }
+        open = []
+        let final = DriverRun(
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: error, as: UTF8.self),
+            exitStatus: exit.status,
+            terminatedBySignal: exit.bySignal,
+            injectionReportData: try? Data(contentsOf: reportURL)
+        )
+        run = final
+        var resumptions = evaluateAll()
+        for (id, waiter) in waiters {
+            resumptions.append((waiter.continuation, .exited(final)))
+            waiters[id] = nil
+            for timer in waiter.timers { timer.cancel() }
+        }
+        if released { removeSandbox() }
+        return resumptions
+    }
+
+    /// Checks every waiter; removes and returns the satisfied ones. Called with the lock held.
+    private func evaluateAll() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
+        var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
+        for (id, waiter) in waiters {
+            if let value = evaluate(waiter) {
+                waiters[id] = nil
+                for timer in waiter.timers { timer.cancel() }
+                resumptions.append((waiter.continuation, .found(value)))
+            }
+        }
+        return resumptions
+    }
+
+    /// What satisfies `waiter` in the output so far, if anything; advances its offsets
+    /// past the lines it has seen. A stream's unterminated last line counts once the
+    /// stream has ended. Called with the lock held.
+    private func evaluate(_ waiter: Waiter) -> (any Sendable)? {
+        switch waiter.condition {
+        case .exit:
+            return nil
+        case let .probe(probe):
+            return probe()
+        case let .line(wanted, match):
+            let streams: [RunningProgram.OutputStream] = wanted == .either ? [.standardOutput, .standardError] : [wanted]
+            for stream in streams {
+                let bytes = stream == .standardOutput ? output : error
+                var start = waiter.scanned[stream] ?? 0
+                while start < bytes.count {
+                    let end: Int
+                    if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                        end = newline
+                    } else if !open.contains(stream) {
+                        end = bytes.count
+                    } else {
+                        break
+                    }
+                    let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                    start = end + 1
+                    waiter.scanned[stream] = start
+                    if let value = match(line) { return value }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Waits until `condition` is met, the run is final, `timeout` seconds pass (`nil`:
+    /// never), or — when `cancellable` — the task is cancelled.
+    func wait(for condition: Condition, timeout: TimeInterval?, cancellable: Bool = true) async -> Outcome {
+        let id = nextWaiterID()
+        guard cancellable else {
+            return await withCheckedContinuation { register(id, condition, timeout, cancellable: false, $0) }
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { register(id, condition, timeout, cancellable: true, $0) }
+        } onCancel: {
+            resolve(id, with: .cancelled)
+        }
+    }
+
+    /// A number for a new waiter.
+    private func nextWaiterID() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        lastWaiter += 1
+        return lastWaiter
+    }
+
+    private func register(_ id: Int, _ condition: Condition, _ timeout: TimeInterval?, cancellable: Bool, _ continuation: CheckedContinuation<Outcome, Never>) {
+        lock.lock()
+        // The cancellation handler takes the lock too: it ran before this (and the task
+        // is already marked cancelled), or it runs after and finds the waiter.
+        if cancellable && Task.isCancelled {
+            lock.unlock()
+            continuation.resume(returning: .cancelled)
+            return
+        }
+        let waiter = Waiter(condition: condition, continuation: continuation)
+        if let value = evaluate(waiter) {
+            lock.unlock()
+            continuation.resume(returning: .found(value))
+            return
+        }
+        if let run {
+            lock.unlock()
+            continuation.resume(returning: .exited(run))
+            return
+        }
+        waiters[id] = waiter
+        if let timeout {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: ExitLatch.nanoseconds(timeout))))
+            timer.setEventHandler { [weak self] in self?.expire(id) }
+            waiter.timers.append(timer)
+            timer.resume()
+        }
+        if case .probe = condition {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let interval = DispatchTimeInterval.nanoseconds(Int(ExitLatch.nanoseconds(Self.pollInterval)))
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
+            timer.setEventHandler { [weak self] in self?.poll(id) }
+            waiter.timers.append(timer)
+            timer.resume()
+        }
+        lock.unlock()
+    }
+
+    /// Re-checks the probe of waiter `id` (its poll timer fired).
+    private func poll(_ id: Int) {
+        lock.lock()
+        var value: (any Sendable)?
+        if let waiter = waiters[id] { value = evaluate(waiter) }
+        lock.unlock()
+        if let value { resolve(id, with: .found(value)) }
+    }
+
+    /// Waiter `id`'s time-out passed: resume it with the output so far.
+    private func expire(_ id: Int) {
+        lock.lock()
+        let outcome = Outcome.timedOut(
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: error, as: UTF8.self)
+        )
+        lock.unlock()
+        resolve(id, with: outcome)
+    }
+
+    /// Resumes waiter `id` with `outcome`, if it still waits.
+    private func resolve(_ id: Int, with outcome: Outcome) {
+        lock.lock()
+        let waiter = waiters.removeValue(forKey: id)
+        lock.unlock()
+        guard let waiter else { return }
+        for timer in waiter.timers { timer.cancel() }
+        waiter.continuation.resume(returning: outcome)
+    }
+
+    /// Sends `signal` to the program unless it has already exited.
+    func send(_ signal: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        // Foundation sets `exit` (through the handler) only after reaping, so in a short
+        // window the pid may be reaped but not yet marked; the pid cannot have been reused
+        // by then in any realistic test run.
+        if exit == nil { kill(pid, signal) }
+    }
+
+    /// The final run, once the program has exited and its output has been read.
+    var finalRun: DriverRun? {
+        lock.lock()
+        defer { lock.unlock() }
+        return run
+    }
+
+    /// Standard output so far.
+    var standardOutput: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Standard error so far.
+    var standardError: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: error, as: UTF8.self)
+    }
+
+    /// The handle is gone: kill the program if it still runs (Foundation reaps it, and
+    /// `finish()` then removes the sandbox), or remove the sandbox now.
+    func release() {
+        lock.lock()
+        defer { lock.unlock() }
+        released = true
+        if exit == nil {
+            kill(pid, SIGKILL)
+        } else if run != nil {
+            removeSandbox()
+        }
+    }
+
+    /// Removes the launch's temporary directory, once. Called with the lock held.
+    private func removeSandbox() {
+        guard !sandboxRemoved else { return }
+        sandboxRemoved = true
+        try? FileManager.default.removeItem(at: sandbox)
+    }
+}
+#endif

@@ -1,0 +1,101 @@
+import Foundation
+import Relay
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// RelayTestingFixture: a tiny program for RelayTesting's own tests of `RunningProgram`.
+// Its arguments are steps, run in order (after removing Relay's `-d` words):
+//
+//   out TEXT          print TEXT and a newline on standard output (unbuffered)
+//   err TEXT          the same on standard error
+//   partial TEXT      print TEXT on standard output, without a newline
+//   sleep SECONDS     pause
+//   port-file PATH N  write N to PATH atomically, with a trailing newline
+//   inject            DynamicDependencyRegistry.standard(index: .fixture).inject(), then
+//                     print "greeting: <what the injected Greeting says>"
+//   ignore-term       ignore SIGTERM from now on
+//   on-term TEXT      on SIGTERM, print TEXT and exit with status 0
+//   exit STATUS       exit now
+//   forever           run until a signal ends the program
+//
+// Unknown steps exit with status 64 and a message on standard error.
+
+protocol Greeting: Sendable { var text: String { get } }
+struct LiveGreeting: Greeting { var text: String { "hello from the live greeting" } }
+struct StubGreeting: Greeting { var text: String { "hello from the stub" } }
+
+extension DynamicDependencyIndex {
+    /// The fixture's injectable type and its stub.
+    static let fixture = DynamicDependencyIndex { index in
+        DependencyContainer.global.register(Greeting.self) { _ in LiveGreeting() }
+        index.add(type: DependencyTypeKey("Fixture.Greeting"), Greeting.self)
+        index.add(factory: DependencyFactoryKey("Fixture.Greeting.Stub"), producing: Greeting.self) { _ in StubGreeting() }
+    }
+}
+
+func write(_ text: String, to handle: FileHandle) {
+    handle.write(Data(text.utf8))
+}
+
+func fail(_ message: String) -> Never {
+    write("relay-testing-fixture: \(message)\n", to: .standardError)
+    exit(64)
+}
+
+/// Runs `arguments` as steps; returns only if they do not end the program.
+func run(_ arguments: [String]) {
+    var steps = arguments[...]
+    var termination: DispatchSourceSignal?
+    func next(_ step: String) -> String {
+        guard let word = steps.popFirst() else { fail("\(step) needs an argument") }
+        return word
+    }
+    while let step = steps.popFirst() {
+        switch step {
+        case "out": write(next(step) + "\n", to: .standardOutput)
+        case "err": write(next(step) + "\n", to: .standardError)
+        case "partial": write(next(step), to: .standardOutput)
+        case "sleep":
+            guard let seconds = Double(next(step)) else { fail("sleep needs seconds") }
+            Thread.sleep(forTimeInterval: seconds)
+        case "port-file":
+            let path = next(step)
+            let port = next(step)
+            do { try Data((port + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch { fail("\(error)") }
+        case "inject":
+            do {
+                try DynamicDependencyRegistry.standard(index: .fixture).inject()
+                let greeting = try DependencyContainer.global.tryResolve(Greeting.self)
+                write("greeting: \(greeting.text)\n", to: .standardOutput)
+            } catch {
+                fail("\(error)")
+            }
+        case "ignore-term":
+            signal(SIGTERM, SIG_IGN)
+        case "on-term":
+            let text = next(step)
+            signal(SIGTERM, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
+            source.setEventHandler {
+                write(text + "\n", to: .standardOutput)
+                exit(0)
+            }
+            source.resume()
+            termination = source
+        case "exit":
+            guard let status = Int32(next(step)) else { fail("exit needs a status") }
+            exit(status)
+        case "forever":
+            withExtendedLifetime(termination) { dispatchMain() }
+        default:
+            fail("unknown step '\(step)'")
+        }
+    }
+}
+
+run(CommandLine.withoutDependencyArguments())
