@@ -69,7 +69,7 @@ swift run relay check --index "$manifest" Examples/MyApp/Fixtures/*.relay
 # The server exports its keys at start-up, then serves until SIGTERM (a graceful exit, 0).
 server_out="$(mktemp)"
 server_bin="$(cd Examples/ForecastServer && swift build --show-bin-path)/forecast-server"
-(cd Examples/ForecastServer && RELAY_MANIFEST_PATH="$server_manifest" exec "$server_bin" --port 0) >"$server_out" &
+(cd Examples/ForecastServer && RELAY_MANIFEST_PATH="$server_manifest" exec "$server_bin" --port 0) >"$server_out" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q 'listening on port' "$server_out" && break; sleep 0.1; done
 kill -TERM "$server"
