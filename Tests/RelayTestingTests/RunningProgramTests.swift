@@ -153,6 +153,21 @@ struct RunningProgramTests {
         #expect(run.signal == SIGTERM, "\(run)")
     }
 
+    @Test("an endless time-out still fails at the exit; a time-out of zero or less fails at once")
+    func extremeTimeOuts() async throws {
+        let exiting = try Self.fixture("sleep", "0.2", "exit", "1").start()
+        await #expect(throws: DriverLaunchError.self) { try await exiting.waitForLine(containing: "never", timeout: .infinity) }
+        let running = try Self.fixture("forever").start()
+        for timeout in [0, -1, TimeInterval.nan] {
+            let error = await #expect(throws: DriverLaunchError.self) { try await running.waitForPort(printedAfter: "port ", timeout: timeout) }
+            guard case .waitTimedOut = error else {
+                Issue.record("expected waitTimedOut for \(timeout), got \(String(describing: error))")
+                continue
+            }
+        }
+        await running.terminate()
+    }
+
     // MARK: Stopping
 
     @Test("terminate returns all the output, partial last line included, and the signal; a second call returns the same run")
