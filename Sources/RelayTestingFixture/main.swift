@@ -47,10 +47,12 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
+/// What the `on-term` handler prints: set once, before the handler is installed.
+nonisolated(unsafe) var farewell: [UInt8] = []
+
 /// Runs `arguments` as steps; returns only if they do not end the program.
 func run(_ arguments: [String]) {
     var steps = arguments[...]
-    var termination: DispatchSourceSignal?
     func next(_ step: String) -> String {
         guard let word = steps.popFirst() else { fail("\(step) needs an argument") }
         return word
@@ -78,20 +80,18 @@ func run(_ arguments: [String]) {
         case "ignore-term":
             signal(SIGTERM, SIG_IGN)
         case "on-term":
-            let text = next(step)
-            signal(SIGTERM, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
-            source.setEventHandler {
-                write(text + "\n", to: .standardOutput)
-                exit(0)
+            // A plain handler, installed before the next step runs (a dispatch signal
+            // source registers asynchronously, and a SIGTERM sent meanwhile was lost).
+            farewell = Array((next(step) + "\n").utf8)
+            signal(SIGTERM) { _ in
+                farewell.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                _exit(0)
             }
-            source.resume()
-            termination = source
         case "exit":
             guard let status = Int32(next(step)) else { fail("exit needs a status") }
             exit(status)
         case "forever":
-            withExtendedLifetime(termination) { dispatchMain() }
+            while true { pause() }
         default:
             fail("unknown step '\(step)'")
         }

@@ -119,6 +119,20 @@ struct RunningProgramTests {
         #expect(await program.terminate() == run, "the same run, afterwards")
     }
 
+    @Test("a program whose own child keeps its output open still counts as ended, half a second after its exit")
+    func grandchildHoldsThePipes() async throws {
+        // The background `sleep` inherits the pipes and outlives the shell by two seconds.
+        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 2 & echo started; exit 2"]).start()
+        let start = DispatchTime.now()
+        let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "never", timeout: 30) }
+        #expect(DriverLaunchTests.seconds(since: start) < 1.8, "not when the grandchild closes the pipes")
+        guard case let .exitedEarly(_, _, run) = error else {
+            Issue.record("expected exitedEarly, got \(String(describing: error))")
+            return
+        }
+        #expect(run.exitStatus == 2 && run.standardOutput == "started\n", "\(run)")
+    }
+
     @Test("a port wait fails as soon as the program is killed by a signal")
     func exitedBySignalWhileWaitingForPort() async throws {
         let program = try Self.fixture("out", "started", "forever").start()
@@ -178,7 +192,7 @@ struct RunningProgramTests {
         #expect(run.standardOutput == "one\nthree" && run.standardError == "two\n", "\(run)")
         #expect(run.terminatedBySignal && run.signal == SIGTERM && run.exitStatus == SIGTERM, "\(run)")
         #expect(await program.terminate() == run)
-        #expect(Self.isGone(program.processIdentifier), "reaped")
+        #expect(try await Self.waitUntilGone(program.processIdentifier), "reaped")
     }
 
     @Test("a program that handles SIGTERM exits with its own status, and what it printed on the way out is kept")
@@ -213,7 +227,7 @@ struct RunningProgramTests {
             Issue.record("expected timedOut with the output, got \(String(describing: error))")
             return
         }
-        #expect(Self.isGone(hanging.processIdentifier))
+        #expect(try await Self.waitUntilGone(hanging.processIdentifier))
     }
 
     // MARK: Cancellation and orphans
@@ -228,9 +242,24 @@ struct RunningProgramTests {
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(DriverLaunchTests.seconds(since: start) < 10)
-        #expect(Self.isGone(program.processIdentifier), "terminated and reaped by the time the wait threw")
+        #expect(try await Self.waitUntilGone(program.processIdentifier), "terminated by the time the wait threw, then reaped")
         let run = await program.terminate()
         #expect(run.standardOutput == "started\n" && run.signal == SIGTERM, "\(run)")
+    }
+
+    @Test("cancelling waitForExit stops the program too; concurrent terminate calls get the same run")
+    func cancelWaitForExit() async throws {
+        let program = try Self.fixture("out", "started", "forever").start()
+        _ = try await program.waitForLine(containing: "started")
+        let waiter = Task { try await program.waitForExit() }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        async let first = program.terminate()
+        async let second = program.terminate()
+        let runs = await [first, second]
+        #expect(runs[0] == runs[1] && runs[0].standardOutput == "started\n" && runs[0].signal == SIGTERM, "\(runs)")
+        #expect(try await Self.waitUntilGone(program.processIdentifier))
     }
 
     @Test("a task cancelled before it waits stops the program too")
@@ -241,7 +270,7 @@ struct RunningProgramTests {
             return try await program.waitForPort(writtenTo: "port")
         }
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        #expect(Self.isGone(program.processIdentifier))
+        #expect(try await Self.waitUntilGone(program.processIdentifier))
     }
 
     @Test("dropping the handle of a running program kills and reaps it, and removes its temporary directory")

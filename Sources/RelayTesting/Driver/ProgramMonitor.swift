@@ -11,15 +11,17 @@ import Musl
 /// The state behind a ``RunningProgram``: the program's output so far, how it ended, and
 /// the tasks waiting for something to appear in it.
 ///
-/// **How output is read.** Each of standard output and standard error is a pipe whose
-/// read end is non-blocking and watched by a `DispatchSourceRead` on one serial queue of
-/// the monitor's own. When the kernel says the pipe is readable, the handler reads
-/// everything available, appends it, and re-checks the waiters; a read of zero bytes is
-/// the end of the stream, and the source is cancelled (its cancel handler closes the
-/// descriptor). No thread is blocked in `read`, and nothing polls the pipes.
+/// **How output is read.** Each of standard output and standard error is a pipe read by a
+/// thread of its own, blocked in `read` until the program writes: each chunk is appended
+/// and the waiters are re-checked at once; a read of zero bytes is the end of the stream,
+/// and the thread closes the descriptor and ends. Nothing polls the pipes. (Not
+/// `DispatchSource.makeReadSource`: on Linux, libdispatch's epoll loop crashed, rarely,
+/// when pipes of programs started and ended in parallel reused descriptor numbers.)
 ///
-/// **How the exit is seen.** `Process.terminationHandler`, called by Foundation once it has
-/// reaped the child. The run is *final* when the program has exited and both streams have
+/// **How the exit is seen.** A thread of the monitor's own blocks in `waitid(…, WEXITED |
+/// WNOWAIT)`, which returns when the child exits without reaping it; Foundation then
+/// reaps it and calls `Process.terminationHandler` (which also records the exit, on
+/// platforms without the thread). The run is *final* when the program has exited and both streams have
 /// ended — or ``drainGracePeriod`` after the exit, for a program that left a grandchild
 /// holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
 /// condition the complete output (now including an unterminated last line) satisfies
@@ -35,7 +37,7 @@ import Musl
 /// outside the lock.
 ///
 /// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler
-/// keeps the monitor, until the program has exited: the program is watched and reaped
+/// (and the exit thread) keep the monitor, until the program has exited and been reaped: the program is watched and reaped
 /// even after the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
 /// `deinit`) kills a program still running, and removes the sandbox once the program has
 /// ended.
@@ -98,7 +100,6 @@ final class ProgramMonitor: @unchecked Sendable {
     private var error: [UInt8] = []
     private var open: Set<RunningProgram.OutputStream> = [.standardOutput, .standardError]
     private var pid: Int32 = 0
-    private var sources: [RunningProgram.OutputStream: DispatchSourceRead] = [:]
     private var exit: (status: Int32, bySignal: Bool)?
     private var run: DriverRun?
     private var process: Process?
@@ -139,7 +140,7 @@ final class ProgramMonitor: @unchecked Sendable {
         // handler, which holds the monitor; `exited` breaks it. So the program is watched
         // and reaped even when nothing else holds the monitor.
         process.terminationHandler = { [self] process in
-            exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal)
+            exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true)
         }
         do {
             // The child has its own copies of the write ends and of the input; close ours,
@@ -159,17 +160,44 @@ final class ProgramMonitor: @unchecked Sendable {
         lock.lock()
         pid = process.processIdentifier
         if exit == nil { self.process = process }
-        let outputSource = makeSource(reading: outputPipe.read, into: .standardOutput)
-        let errorSource = makeSource(reading: errorPipe.read, into: .standardError)
-        sources = [.standardOutput: outputSource, .standardError: errorSource]
+        watchForExit(of: pid)
         lock.unlock()
-        outputSource.resume()
-        errorSource.resume()
+        startReading(outputPipe.read, into: .standardOutput)
+        startReading(errorPipe.read, into: .standardError)
         return process.processIdentifier
     }
 
+    /// Starts a thread that waits for `pid` to exit without reaping it, and records the
+    /// exit at once.
+    ///
+    /// Foundation's `Process` on Linux learns of the exit when a socket the child inherited
+    /// closes — and a grandchild the program left running (a shell's `cmd &`) keeps it
+    /// open, so `terminationHandler` can come seconds late. `waitid` with `WNOWAIT` sees the
+    /// exit itself and leaves the zombie for Foundation to reap, so the two never race for
+    /// it. The thread keeps the monitor alive until the exit. Called with the lock held.
+    private func watchForExit(of pid: Int32) {
+        #if canImport(Glibc) || canImport(Darwin)
+        let thread = Thread { [self] in
+            var info = siginfo_t()
+            var result: Int32
+            repeat {
+                result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
+            } while result == -1 && errno == EINTR
+            guard result == 0 else { return }   // the handler will tell
+            #if canImport(Glibc)
+            let status = info._sifields._sigchld.si_status
+            #else
+            let status = info.si_status
+            #endif
+            exited(status: status, bySignal: info.si_code != CLD_EXITED, reaped: false)
+        }
+        thread.name = "RelayTesting.RunningProgram.exit"
+        thread.start()
+        #endif
+    }
+
     /// A pipe whose ends are closed on `exec` (so no other child launched meanwhile keeps
-    /// the write end open), with a non-blocking read end.
+    /// the write end open).
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         // `pipe2(O_CLOEXEC)` would close the gap between these calls, but Glibc's module
@@ -179,63 +207,58 @@ final class ProgramMonitor: @unchecked Sendable {
         guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return (ends[0], ends[1])
     }
 
-    /// A read source that appends what `descriptor` delivers to `stream`, and closes the
-    /// descriptor when cancelled. Called with the lock held.
-    private func makeSource(reading descriptor: Int32, into stream: RunningProgram.OutputStream) -> DispatchSourceRead {
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler { [weak self] in self?.drain(descriptor, into: stream) }
-        source.setCancelHandler { close(descriptor) }
-        return source
+    /// Starts a thread that reads `descriptor` to its end, appending to `stream`, then
+    /// closes it. The thread keeps the monitor alive until the stream ends.
+    private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream) {
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    received(Array(buffer[..<count]), on: stream, ended: false)
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break   // the end, or an error that ends it
+                }
+            }
+            close(descriptor)
+            received([], on: stream, ended: true)
+        }
+        thread.name = "RelayTesting.RunningProgram.\(stream == .standardOutput ? "stdout" : "stderr")"
+        thread.start()
     }
 
-    /// Reads everything `descriptor` has now (runs on `queue`).
-    private func drain(_ descriptor: Int32, into stream: RunningProgram.OutputStream) {
-        var chunk: [UInt8] = []
-        var ended = false
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                chunk += buffer[..<count]
-            } else if count == 0 {
-                ended = true
-                break
-            } else if errno == EINTR {
-                continue
-            } else {
-                // EAGAIN: nothing more for now. Anything else: treat as the end.
-                ended = errno != EAGAIN && errno != EWOULDBLOCK
-                break
-            }
-        }
+    /// Appends `chunk` to `stream` and re-checks the waiters; finishes the run if the
+    /// stream `ended` and the program has exited.
+    private func received(_ chunk: [UInt8], on stream: RunningProgram.OutputStream, ended: Bool) {
         lock.lock()
         var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
         if run == nil {
             if stream == .standardOutput { output += chunk } else { error += chunk }
-            if ended {
-                open.remove(stream)
-                sources[stream]?.cancel()
-            }
-            if exit != nil && open.isEmpty {
-                resumptions = finish()
-            } else {
-                resumptions = evaluateAll()
-            }
+            if ended { open.remove(stream) }
+            resumptions = exit != nil && open.isEmpty ? finish() : evaluateAll()
         }
         lock.unlock()
         for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
     }
 
-    /// Called by Foundation, on a thread of its own, once the child is reaped.
-    private func exited(status: Int32, bySignal: Bool) {
+    /// Records the exit: called by the exit thread as soon as the child has exited, and by
+    /// Foundation once it has reaped it (`reaped`), which also lets go of the process.
+    private func exited(status: Int32, bySignal: Bool, reaped: Bool) {
         lock.lock()
+        if reaped {
+            process?.terminationHandler = nil
+            process = nil
+        }
+        guard exit == nil else {
+            lock.unlock()
+            return
+        }
         exit = (status, bySignal)
-        process?.terminationHandler = nil
-        process = nil
         let resumptions = open.isEmpty ? finish() : []
         lock.unlock()
         for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
@@ -253,8 +276,7 @@ final class ProgramMonitor: @unchecked Sendable {
     /// program has exited; returns the continuations to resume after unlocking.
     private func finish() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
         guard run == nil, let exit else { return [] }
-        for source in sources.values { source.cancel() }
-        open = []
+        open = []   // a stream still open (held by a grandchild) is read no further
         let final = DriverRun(
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self),
