@@ -1,0 +1,104 @@
+import Foundation
+import Hummingbird
+import Logging
+import Relay
+
+/// The request context: Hummingbird's core storage plus this request's unit of work.
+struct ForecastRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// Set by `RequestWorkMiddleware` before any route runs.
+    var work: RequestWork?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+    }
+}
+
+/// Opens one `RequestWork` per request and hands it on in the context.
+struct RequestWorkMiddleware: RouterMiddleware {
+    typealias Context = ForecastRequestContext
+    let provider: any WeatherProvider
+    let clock: any WallClock
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.work = RequestWork(provider: provider, startedAt: clock.now)
+        return try await next(request, context)
+    }
+}
+
+/// The answer to `GET /forecast/:city`.
+struct ForecastAnswer: ResponseCodable, Equatable {
+    var city: String
+    var summary: String
+    var temperatureCelsius: Double
+    var advice: String
+    /// When the request arrived, ISO 8601.
+    var issuedAt: String
+    var validUntil: String
+    /// This request's unit of work, and how often it asked the provider.
+    var requestID: String
+    var providerCalls: Int
+}
+
+/// The routes, with what they need from the container.
+struct ForecastRoutes: Sendable {
+    let provider: any WeatherProvider
+    let clock: any WallClock
+    var forecasts = ForecastService()
+    var advisor = AdviceService()
+
+    func add(to router: Router<ForecastRequestContext>) {
+        router.add(middleware: RequestWorkMiddleware(provider: provider, clock: clock))
+        router.get("health") { _, _ in "ok" }
+        router.get("forecast/:city") { _, context in try await forecast(context) }
+    }
+
+    func forecast(_ context: ForecastRequestContext) async throws -> ForecastAnswer {
+        let city = try context.parameters.require("city")
+        guard let work = context.work else { throw HTTPError(.internalServerError, message: "no unit of work for this request") }
+        do {
+            // Two services, one unit of work: the provider is asked once.
+            async let forecast = forecasts.forecast(for: city, in: work)
+            async let advice = advisor.advice(for: city, in: work)
+            let (conditions, issuedAt, validUntil) = try await forecast
+            return ForecastAnswer(
+                city: city,
+                summary: conditions.summary,
+                temperatureCelsius: conditions.temperatureCelsius,
+                advice: try await advice,
+                issuedAt: issuedAt.formatted(.iso8601),
+                validUntil: validUntil.formatted(.iso8601),
+                requestID: work.id.uuidString,
+                providerCalls: await work.providerCalls
+            )
+        } catch let error as WeatherProviderError {
+            if case .unknownCity = error { throw HTTPError(.notFound, message: "\(error)") }
+            throw HTTPError(.badGateway, message: "\(error)")
+        } catch {
+            throw HTTPError(.badGateway, message: "weather provider failed: \(error)")
+        }
+    }
+}
+
+/// The server, wired from the dependency container.
+///
+/// Call it where the dependencies you want are in force: after `inject()` at start-up, or
+/// inside a test's `.injecting(…)` / `withInjectedDependencies` — and run the application
+/// there too, since request handlers resolve nothing themselves but run on tasks of the
+/// application's.
+func buildApplication(
+    host: String = "127.0.0.1",
+    port: Int = 0,
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let routes = try DependencyContainer.global.tryResolve(ForecastRoutes.self)
+    let router = Router(context: ForecastRequestContext.self)
+    routes.add(to: router)
+    return Application(
+        router: router,
+        configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "forecast-server"),
+        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+        logger: Logger(label: "forecast-server")
+    )
+}
