@@ -191,19 +191,28 @@ final class ProgramMonitor: @unchecked Sendable {
                 result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
             } while result == -1 && errno == EINTR
             guard result == 0 else { return }   // the handler will tell
-            #if canImport(Glibc)
-            let status = info._sifields._sigchld.si_status
-            #else
-            let status = info.si_status
-            #endif
-            if exited(status: status, bySignal: info.si_code != CLD_EXITED, reaped: false), finalRun == nil {
+            if exited(status: Self.childStatus(info), bySignal: info.si_code != CLD_EXITED, reaped: false), finalRun == nil {
                 finishAfterDrainGracePeriod()
             }
         }
         thread.name = "RelayTesting.RunningProgram.exit"
         thread.start()
+        #elseif canImport(Musl)
+        // musl's `siginfo_t` names the child's status through C macros Swift cannot import,
+        // so with musl the exit is learnt from `Process`'s termination handler alone (late
+        // only when a grandchild keeps the program's pipes open).
         #endif
     }
+
+    #if canImport(Glibc)
+    /// The exit status or signal `waitid` reported for a child.
+    private static func childStatus(_ info: siginfo_t) -> Int32 { info._sifields._sigchld.si_status }
+    #elseif canImport(Darwin)
+    /// The exit status or signal `waitid` reported for a child.
+    private static func childStatus(_ info: siginfo_t) -> Int32 { info.si_status }
+    #elseif canImport(Musl)
+    // Not needed with musl: see `watchForExit(of:)`.
+    #endif
 
     /// A pipe whose ends are closed on `exec` (so no other child launched meanwhile keeps
     /// the write end open).
