@@ -46,7 +46,7 @@ package enum RelayFileFormatter {
             case .instruction(let instruction):
                 guard byLine[index + 1] == instruction else { throw .unexpectedLine(index + 1) }
                 written = instruction.scope == section
-                    ? DependencyInjectionInstruction(type: instruction.type, factory: instruction.factory, lifecycle: instruction.lifecycle).description
+                    ? DependencyInjectionInstruction(type: instruction.type, factory: instruction.factory, lifecycle: instruction.lifecycle, tag: instruction.tag, parameter: instruction.parameter).description
                     : instruction.description
             }
             if pendingBlank { output.append("") }

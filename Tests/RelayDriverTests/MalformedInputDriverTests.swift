@@ -22,7 +22,7 @@ struct MalformedInputDriverTests {
     /// The diagnostics for `config/invalid/broken.relay`, with its path as `path`.
     static func brokenFile(_ path: String) -> [String] {
         [
-            "\(path):3:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            "\(path):3:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
             "\(path):5:1: error: scope header is missing ']'; write it as [scope-name]",
         ]
     }
@@ -57,7 +57,7 @@ struct MalformedInputDriverTests {
             Case(name: "-d with a misspelt key", launch: DriverLaunch.demo(arguments: [
                 "--shopping-list", "-d", "type=RelayDemo.Clock,factroy=RelayDemo.Clock.Fixed",
             ]), stderr: [
-                "argv[2]:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+                "argv[2]:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
             ]),
             Case(name: "$RELAY_DEPENDENCIES with a missing factory", launch: environment, stderr: [
                 "$RELAY_DEPENDENCIES:2:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",

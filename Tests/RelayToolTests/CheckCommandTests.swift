@@ -34,7 +34,7 @@ struct CheckCommandTests {
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         #expect(run.errorOutput == """
-            ui.relay:1:20: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            ui.relay:1:20: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             ui.relay:2:12: error: unexpected text after ']' in a scope header; put comments on their own line starting with '#'
 
             """)

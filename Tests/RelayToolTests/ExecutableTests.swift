@@ -15,6 +15,6 @@ struct ExecutableTests {
         #expect(!run.terminatedBySignal, "\(run)")
         #expect(run.exitStatus == 1, "\(run)")
         #expect(run.standardOutput == "")
-        #expect(run.standardError == "broken.relay:2:20: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)\n")
+        #expect(run.standardError == "broken.relay:2:20: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)\n")
     }
 }

@@ -122,7 +122,7 @@ struct ExplainCommandTests {
         #expect(run.errorOutput == """
             \(file):1:1: error: duplicate instruction for MyApp.Clock in scope global; each type may be bound once per scope in one source — remove one of them
             argv[2]: note: previous instruction for MyApp.Clock is here
-            $RELAY_DEPENDENCIES:1:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            $RELAY_DEPENDENCIES:1:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             missing.relay: error: no such file; check the path (relative paths are resolved against the working directory, \(directory.path))
 
             """)

@@ -6,9 +6,10 @@
 /// checks and the registrations made are decided here and nowhere else.
 ///
 /// **Precedence, stated once:** ``inputs`` are ordered highest precedence first. For each
-/// (scope, type) the first input that binds it wins whole; what lower inputs say for it
-/// is kept as ``DynamicInjectionReport/Binding/overridden``. Inside one input a (scope,
-/// type) may be bound once (see `LocatedInstruction.repeatError(previous:)`).
+/// (scope, type, tag) the first input that binds it wins whole; what lower inputs say for
+/// it is kept as ``DynamicInjectionReport/Binding/overridden``. Inside one input a (scope,
+/// type, tag) may be bound once (see `LocatedInstruction.repeatError(previous:)`). An
+/// untagged binding and a tagged one of the same type are two slots.
 struct BindingPlan {
     /// Everything one source (or the code) asked for.
     struct Input {
@@ -61,13 +62,17 @@ struct BindingPlan {
             let request: RegistrationRequest
             /// Whether the binding's scope had no container before it; it creates one.
             let createsScope: Bool
+            /// For an untagged binding, the type's tags that keep their own registrations.
+            let keptTags: [DependencyTag]
 
             /// The report's form: marked when the factory is untyped (its type is checked
-            /// only when resolved) and when it creates its scope.
+            /// only when resolved), when it creates its scope, and with the tags an
+            /// untagged binding leaves alone.
             var report: DynamicInjectionReport.Binding {
                 var report = binding.report
                 report.isCheckedWhenResolved = request.factory.produces == nil
                 report.createdScope = createsScope
+                report.keptTags = keptTags
                 return report
             }
         }
@@ -139,21 +144,38 @@ struct BindingPlan {
         let origins = InjectedBindings(bindings.map(\.winner))
         let isEmpty = !bindings.isEmpty && index.isEmpty
         let knownScopes = index.knownScopes
+        // What the report says an untagged binding leaves alone: the type's tags that no
+        // binding of this plan binds in the same scope. Declared tags are read once.
+        let declaredTags = bindings.isEmpty ? [:] : index.declaredTags
+        let taggedSlots = Set(bindings.lazy.map(\.winner.slot).filter { $0.tag != nil })
         var entries: [Checked.Entry] = []
         var problems: [RelayDiagnostic] = []
         for (position, binding) in bindings.enumerated() {
             let instruction = binding.winner.instruction
-            let (type, factory) = index.entries(type: instruction.type, factory: instruction.factory)
+            let (type, factory, parameter) = index.entries(type: instruction.type, factory: instruction.factory)
             let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
             let scopeIsKnown = Self.isKnown(instruction.scope, among: knownScopes)
             let createsScope = !scopeIsKnown && unknownScopes == .created
-            let found = Self.problems(binding.winner, type: type, factory: entry, in: index, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
-            guard found.isEmpty, let type, let factory else {
+            let found = Self.problems(binding.winner, type: type, factory: entry, parameter: parameter?.expectation, in: index, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
+            guard found.isEmpty, let type, var factory else {
                 problems += found
                 continue
             }
-            let request = RegistrationRequest(scope: instruction.scope, key: type, lifecycle: instruction.lifecycle, origin: .deferred(origins, position: position), factory: factory)
-            entries.append(Checked.Entry(binding: binding, request: request, createsScope: createsScope))
+            if let parameter, let text = instruction.parameter {
+                do throws(IndexedParameter.Rejection) {
+                    factory = try parameter.bind(text)
+                } catch {
+                    problems.append(.error(IndexMessages.invalidParameter(text, factory: instruction.factory, expected: parameter.expectation, detail: error.detail), at: binding.winner.origin))
+                    continue
+                }
+            }
+            var keptTags: [DependencyTag] = []
+            if instruction.tag == nil {
+                let tags = (declaredTags[type] ?? []).union(RegisteredTags.tags(for: type))
+                keptTags = tags.filter { !taggedSlots.contains(BindingSlot(scope: instruction.scope, type: instruction.type, tag: $0)) }.sorted { $0.name < $1.name }
+            }
+            let request = RegistrationRequest(scope: instruction.scope, key: type, lifecycle: instruction.lifecycle, origin: .deferred(origins, position: position), factory: factory, tag: instruction.tag)
+            entries.append(Checked.Entry(binding: binding, request: request, createsScope: createsScope, keptTags: keptTags))
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
         return Checked(entries: entries)
@@ -166,9 +188,9 @@ struct BindingPlan {
         let isEmpty = !bindings.isEmpty && catalog.isEmpty
         let knownScopes = catalog.knownScopes
         let problems = bindings.flatMap { binding in
-            let (type, factory) = catalog.lookUp(type: binding.winner.instruction.type, factory: binding.winner.instruction.factory)
+            let (type, factory, parameter) = catalog.lookUp(type: binding.winner.instruction.type, factory: binding.winner.instruction.factory)
             let scopeIsKnown = Self.isKnown(binding.winner.instruction.scope, among: knownScopes)
-            return Self.problems(binding.winner, type: type, factory: factory, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown, knownScopes: knownScopes, hint: nil)
+            return Self.problems(binding.winner, type: type, factory: factory, parameter: parameter, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown, knownScopes: knownScopes, hint: nil)
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
     }
@@ -180,12 +202,16 @@ struct BindingPlan {
 
     /// What is wrong with one binding, given what `catalog` says of its two keys: a
     /// non-empty catalog, an accepted scope (`knownScopes` are named in the error), known
-    /// type key, known factory key, and a factory that produces the type when it says what
-    /// it produces. Empty when nothing is.
+    /// type key, known factory key, a factory that produces the type when it says what
+    /// it produces, a tag known for the type, and a parameter exactly when the factory
+    /// takes one (`parameter` is what it expects). Empty when nothing is. Whether the
+    /// parameter's text is acceptable needs the factory's parser: only the live check
+    /// asks it.
     private static func problems<Catalog: IndexCatalog>(
         _ located: LocatedInstruction,
         type: Catalog.TypeID?,
         factory: FactoryEntry<Catalog.TypeID>,
+        parameter: String?,
         in catalog: Catalog,
         isEmpty: Bool,
         scopeIsAccepted: Bool,
@@ -215,6 +241,23 @@ struct BindingPlan {
                 problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: origin))
             }
         case .untyped:
+            break
+        }
+        if let tag = binding.tag, let type {
+            let known = catalog.tags(for: type)
+            if !known.contains(tag) {
+                problems.append(.error(IndexMessages.unknownTag(tag, type: binding.type, known: known), at: origin))
+            }
+        }
+        if case .missing = factory {
+            return problems
+        }
+        switch (parameter, binding.parameter) {
+        case (let expected?, nil):
+            problems.append(.error(IndexMessages.parameterNeeded(factory: binding.factory, expected: expected), at: origin))
+        case (nil, let given?):
+            problems.append(.error(IndexMessages.parameterNotTaken(given, factory: binding.factory), at: origin))
+        default:
             break
         }
         return problems

@@ -17,23 +17,32 @@ extension DynamicDependencyIndex {
     /// relay check --index relay-index.json UITests/*.relay
     /// ```
     ///
-    /// The JSON has three members, with keys sorted:
+    /// The JSON has these members, with keys sorted:
     ///
     /// ```json
     /// {
-    ///   "factories" : { "MyApp.BackendService.Stub" : "MyApp.BackendService", "MyApp.Legacy" : "untyped" },
-    ///   "types" : { "MyApp.BackendService" : "MyApp.BackendService" },
-    ///   "version" : 1
+    ///   "factories" : { "MyApp.BackendService.Stub" : "MyApp.BackendService", "MyApp.Clock.Fixed" : "MyApp.Clock", "MyApp.Legacy" : "untyped" },
+    ///   "parameters" : { "MyApp.Clock.Fixed" : "an ISO 8601 date, e.g. 2025-03-14T09:00:00Z" },
+    ///   "scopes" : [ "checkout" ],
+    ///   "tags" : { "MyApp.NetworkLayer" : [ "Production", "Staging" ] },
+    ///   "types" : { "MyApp.BackendService" : "MyApp.BackendService", "MyApp.Clock" : "MyApp.Clock", "MyApp.NetworkLayer" : "MyApp.NetworkLayer" },
+    ///   "version" : 2
     /// }
     /// ```
+    ///
+    /// Version 2 added `tags` (by type name, the tags instructions may name for it) and
+    /// `parameters` (by factory key, what the factory's parameter expects). A manifest with
+    /// neither is written as version 1, without them, so that a `relay` tool older than
+    /// tags and parameters still reads it; both versions are read.
     ///
     /// Its ``description`` lists the keys for a person, e.g. in an app's `--help`.
     public struct Manifest: Hashable, Sendable, Codable, CustomStringConvertible {
         /// What ``factories`` holds for a factory indexed without the type it produces
         /// (with a `DependencyFactoryIndexable`): `untyped`.
         public static let untyped = "untyped"
-        /// The format version this Relay writes and reads: 1.
-        public static let currentVersion = 1
+        /// The newest format version this Relay writes and reads: 2. A manifest without
+        /// tags and parameters is written as version 1 (see ``version``).
+        public static let currentVersion = 2
 
         /// Every type key, with the fully qualified name of its type
         /// (`MyApp.BackendService`).
@@ -45,12 +54,37 @@ extension DynamicDependencyIndex {
         /// ``DynamicDependencyIndex/add(scope:)`` and those the app had used when the
         /// manifest was made.
         public var scopes: [DependencyContainerScope]
+        /// The tags instructions may name for a type, by the type's fully qualified name:
+        /// those declared with ``DynamicDependencyIndex/add(tag:for:)`` and those the type
+        /// was registered with when the manifest was made. Version 2.
+        public var tags: [String: [DependencyTag]]
+        /// What the parameter of a factory indexed with
+        /// ``DynamicDependencyIndex/add(factory:producing:parameter:_:)`` expects, by factory
+        /// key (``DependencyParameter/expectation``). A factory listed here needs a
+        /// `parameter=`; every other factory takes none. The text itself can be checked only
+        /// by the app's parser, so `relay check --index` says which values it left
+        /// unchecked. Version 2.
+        public var parameters: [DependencyFactoryKey: String]
 
-        /// A manifest with these keys and scopes.
-        public init(types: [DependencyTypeKey: String], factories: [DependencyFactoryKey: String], scopes: [DependencyContainerScope] = []) {
+        /// A manifest with these keys, scopes, tags and parameters.
+        public init(
+            types: [DependencyTypeKey: String],
+            factories: [DependencyFactoryKey: String],
+            scopes: [DependencyContainerScope] = [],
+            tags: [String: [DependencyTag]] = [:],
+            parameters: [DependencyFactoryKey: String] = [:]
+        ) {
             self.types = types
             self.factories = factories
             self.scopes = scopes
+            self.tags = tags
+            self.parameters = parameters
+        }
+
+        /// The format version this manifest is written as: 1 when it has no tags and no
+        /// parameters (a version 1 reader understands all of it), else 2.
+        public var version: Int {
+            tags.values.allSatisfy(\.isEmpty) && parameters.isEmpty ? 1 : Self.currentVersion
         }
 
         /// Reads a manifest written by ``write(to:)``.
@@ -77,34 +111,44 @@ extension DynamicDependencyIndex {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case version, types, factories, scopes
+            case version, types, factories, scopes, tags, parameters
         }
 
-        /// Decodes a manifest: `version`, `types`, `factories` and (when present) `scopes`.
+        /// Decodes a manifest of version 1 or 2: `version`, `types`, `factories` and (when
+        /// present) `scopes`, `tags` and `parameters`.
         ///
         /// - Throws: `DecodingError` for a manifest of another version.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let version = try container.decode(Int.self, forKey: .version)
-            guard version == Self.currentVersion else {
-                throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "this is a version \(version) Relay index manifest; this Relay reads version \(Self.currentVersion) — export it again with this Relay")
+            guard (1...Self.currentVersion).contains(version) else {
+                throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "this is a version \(version) Relay index manifest; this Relay reads versions 1 to \(Self.currentVersion) — export it again with this Relay")
             }
             let types = try container.decode([String: String].self, forKey: .types)
             let factories = try container.decode([String: String].self, forKey: .factories)
+            let parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
             self.init(
                 types: Dictionary(uniqueKeysWithValues: types.map { (DependencyTypeKey($0.key), $0.value) }),
                 factories: Dictionary(uniqueKeysWithValues: factories.map { (DependencyFactoryKey($0.key), $0.value) }),
-                scopes: try container.decodeIfPresent([DependencyContainerScope].self, forKey: .scopes) ?? []
+                scopes: try container.decodeIfPresent([DependencyContainerScope].self, forKey: .scopes) ?? [],
+                tags: try container.decodeIfPresent([String: [DependencyTag]].self, forKey: .tags) ?? [:],
+                parameters: Dictionary(uniqueKeysWithValues: parameters.map { (DependencyFactoryKey($0.key), $0.value) })
             )
         }
 
-        /// Encodes the manifest with its format version; keys and scopes are written sorted.
+        /// Encodes the manifest with its format version (``version``); keys, scopes and tags
+        /// are written sorted, and `tags` and `parameters` only in version 2.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(Self.currentVersion, forKey: .version)
+            let version = version
+            try container.encode(version, forKey: .version)
             try container.encode(Dictionary(uniqueKeysWithValues: types.map { ($0.key.tag, $0.value) }), forKey: .types)
             try container.encode(Dictionary(uniqueKeysWithValues: factories.map { ($0.key.tag, $0.value) }), forKey: .factories)
             try container.encode(scopes.sorted { $0.name < $1.name }, forKey: .scopes)
+            if version >= 2 {
+                try container.encode(tags.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.name < $1.name } }, forKey: .tags)
+                try container.encode(Dictionary(uniqueKeysWithValues: parameters.map { ($0.key.tag, $0.value) }), forKey: .parameters)
+            }
         }
 
         /// The keys for a person: each type key with the factories that produce its type,
@@ -116,6 +160,9 @@ extension DynamicDependencyIndex {
         /// Untyped factories, for any type: MyApp.Legacy
         /// ```
         ///
+        /// A factory that takes a parameter is followed by what it expects, and a type with
+        /// tags by its tags: `MyApp.Clock: MyApp.Clock.Fixed (parameter: an ISO 8601 date…); tags: Checkout`.
+        ///
         /// An empty manifest reads `No type is indexed: dynamic injection can change nothing.`
         public var description: String {
             guard !types.isEmpty || !factories.isEmpty else {
@@ -124,8 +171,12 @@ extension DynamicDependencyIndex {
             var lines: [String] = []
             let named = Set(types.values)
             for (key, type) in types.sorted(by: { $0.key < $1.key }) {
-                let producing = factories.filter { $0.value == type }.keys.sorted().map(\.tag)
-                lines.append("\(key): " + (producing.isEmpty ? "no indexed factory produces \(type)" : producing.joined(separator: ", ")))
+                let producing = factories.filter { $0.value == type }.keys.sorted().map { factory in
+                    parameters[factory].map { "\(factory.tag) (parameter: \($0))" } ?? factory.tag
+                }
+                let tagged = (tags[type] ?? []).map(\.name).sorted()
+                lines.append("\(key): " + (producing.isEmpty ? "no indexed factory produces \(type)" : producing.joined(separator: ", "))
+                    + (tagged.isEmpty ? "" : "; tags: " + tagged.joined(separator: ", ")))
             }
             let untyped = factories.filter { $0.value == Self.untyped }.keys.sorted().map(\.tag)
             if !untyped.isEmpty {
@@ -147,22 +198,34 @@ extension DynamicDependencyIndex {
     /// ```
     public func manifest() -> Manifest {
         let (types, factories) = allEntries
+        // The tags of every type with a key, declared or registered.
+        var tags: [String: [DependencyTag]] = [:]
+        for type in Set(types.values).union(declaredTags.keys) {
+            let known = knownTags(for: type)
+            if !known.isEmpty { tags[type.typeName] = known }
+        }
         return Manifest(
             types: types.mapValues(\.typeName),
             factories: factories.mapValues { $0.produces?.typeName ?? Manifest.untyped },
-            scopes: knownScopes.sorted { $0.name < $1.name }
+            scopes: knownScopes.sorted { $0.name < $1.name },
+            tags: tags,
+            parameters: parameterExpectations
         )
     }
 }
 
 extension DynamicDependencyIndex.Manifest: IndexCatalog {
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: String?, factory: FactoryEntry<String>) {
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: String?, factory: FactoryEntry<String>, parameter: String?) {
         let entry: FactoryEntry<String> = switch factories[factory] {
         case nil: .missing
         case Self.untyped?: .untyped
         case let produced?: .produces(produced)
         }
-        return (types[type], entry)
+        return (types[type], entry, parameters[factory])
+    }
+
+    func tags(for type: String) -> [DependencyTag] {
+        (tags[type] ?? []).sorted { $0.name < $1.name }
     }
 
     func typeName(_ type: String) -> String { type }

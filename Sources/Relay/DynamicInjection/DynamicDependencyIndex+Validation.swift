@@ -12,12 +12,17 @@ extension DynamicDependencyIndex {
     /// `MyApp.Backend` is indexed as. An untyped factory whose key follows no indexed type
     /// key is only run; what it makes is checked when the type is resolved.
     ///
+    /// A factory indexed with a parameter
+    /// (``add(factory:producing:parameter:_:)``) is left out: it has no text to run with.
+    /// Its parameter is checked, with the text an instruction gives, when instructions are.
+    ///
     /// Factories run for real; see ``DependencyContainer/validate()``.
     ///
     /// - Throws: ``DependencyValidationError`` listing every failing factory.
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
-        for (key, factory) in allFactories {
+        let parameterized = parameterExpectations
+        for (key, factory) in allFactories where parameterized[key] == nil {
             let subject = "factory '\(UserText.escaped(key.tag))'"
             do throws(DependencyResolutionError) {
                 let made = try ResolutionEngine.shared.dryRun(factory, subject: subject)

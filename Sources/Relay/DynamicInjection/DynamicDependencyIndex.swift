@@ -37,6 +37,10 @@ public final class DynamicDependencyIndex: Sendable {
         var types: [DependencyTypeKey: DependencyKey] = [:]
         var factories: [DependencyFactoryKey: DependencyFactory] = [:]
         var scopes: Set<DependencyContainerScope> = []
+        /// The parameters of the factories indexed with one, by factory key.
+        var parameters: [DependencyFactoryKey: IndexedParameter] = [:]
+        /// The tags declared with `add(tag:for:)`, by type.
+        var tags: [DependencyKey: Set<DependencyTag>] = [:]
     }
 
     private let state = LockedState(State())
@@ -104,6 +108,7 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock { state in
             for (key, factory) in factories {
                 state.factories[key] = factory
+                state.parameters[key] = nil
             }
         }
     }
@@ -124,7 +129,58 @@ public final class DynamicDependencyIndex: Sendable {
     /// ```
     public func add<T>(factory key: DependencyFactoryKey, producing type: T.Type, _ factory: @escaping @Sendable (DependencyContainer) throws -> T) {
         let entry = DependencyFactory.typed(factory)
-        state.withLock { $0.factories[key] = entry }
+        state.withLock {
+            $0.factories[key] = entry
+            $0.parameters[key] = nil
+        }
+    }
+
+    /// Adds a factory that takes a parameter: text an instruction gives with `parameter=`,
+    /// read by `parameter` when the instruction is checked and passed to `factory` with
+    /// every call.
+    ///
+    /// ```swift
+    /// index.add(factory: .paymentDeclining, producing: PaymentGateway.self,
+    ///           parameter: DependencyParameter<String>(expecting: "a decline reason, e.g. insufficient-funds")) { _, reason in
+    ///     DecliningGateway(reason: reason)
+    /// }
+    /// ```
+    ///
+    /// ```text
+    /// type=MyApp.PaymentGateway,factory=MyApp.PaymentGateway.Declining,parameter=insufficient-funds
+    /// ```
+    ///
+    /// An instruction that selects this factory must give a parameter, and one the parser
+    /// accepts; an instruction that gives a parameter to a factory indexed without one is
+    /// rejected too. Both are reported, with every other problem, before anything is
+    /// registered. ``validate()`` cannot run such a factory (it has no text to give it) and
+    /// leaves it out; ``lookup(factory:)`` returns a closure that stops the program, since
+    /// it has no parameter either.
+    public func add<T, Value>(
+        factory key: DependencyFactoryKey,
+        producing type: T.Type,
+        parameter: DependencyParameter<Value>,
+        _ factory: @escaping @Sendable (DependencyContainer, Value) throws -> T
+    ) {
+        let expectation = parameter.expectation
+        let placeholder = DependencyFactory.typed { (_: DependencyContainer) throws -> T in
+            throw ParameterRequired(factory: key, expectation: expectation)
+        }
+        let parse = parameter.parse
+        let indexed = IndexedParameter(expectation: expectation) { (text: String) throws(IndexedParameter.Rejection) -> DependencyFactory in
+            let value: Value?
+            do {
+                value = try parse(text)
+            } catch {
+                throw IndexedParameter.Rejection(detail: "\(error)")
+            }
+            guard let value else { throw IndexedParameter.Rejection(detail: nil) }
+            return DependencyFactory.typed { container in try factory(container, value) }
+        }
+        state.withLock {
+            $0.factories[key] = placeholder
+            $0.parameters[key] = indexed
+        }
     }
 
     /// Adds a factory that runs on the main actor and records what it produces, so that a
@@ -139,7 +195,10 @@ public final class DynamicDependencyIndex: Sendable {
     /// ```
     public func add<T>(factory key: DependencyFactoryKey, producing type: T.Type, isolation: MainActor.Type, _ factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T) {
         let entry = DependencyFactory.mainActor(factory)
-        state.withLock { $0.factories[key] = entry }
+        state.withLock {
+            $0.factories[key] = entry
+            $0.parameters[key] = nil
+        }
     }
 
     /// Declares a scope that instructions may name although the app has registered nothing
@@ -157,12 +216,34 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock { _ = $0.scopes.insert(scope) }
     }
 
+    /// Declares a tag that instructions may name for `type` (`tag=Production`) although no
+    /// code has registered `type` with it yet.
+    ///
+    /// An instruction's tag must be one `type` is registered with in code, in any
+    /// container, or one declared here — the rule scopes follow (``add(scope:)``). Any other
+    /// tag, usually a typo, is rejected with "did you mean" among the type's known tags:
+    /// a binding under a tag nobody resolves would do nothing.
+    ///
+    /// ```swift
+    /// index.add(tag: "Production", for: NetworkLayer.self)
+    /// ```
+    public func add(tag: DependencyTag, for type: Any.Type) {
+        let key = DependencyKey(type)
+        state.withLock { _ = $0.tags[key, default: []].insert(tag) }
+    }
+
+    /// The tags instructions may name for `type`: those declared with ``add(tag:for:)`` and
+    /// those `type` is registered with in any container, sorted by name.
+    public func tags(for type: Any.Type) -> [DependencyTag] {
+        knownTags(for: DependencyKey(type))
+    }
+
     /// Every declared scope (``add(scope:)``), sorted by name.
     public var scopes: [DependencyContainerScope] {
         state.withLock { Array($0.scopes) }.sorted { $0.name < $1.name }
     }
 
-    /// Removes every type, factory and declared scope.
+    /// Removes every type, factory, declared scope and declared tag.
     public func removeAll() {
         state.withLock { $0 = State() }
     }
@@ -233,10 +314,29 @@ public final class DynamicDependencyIndex: Sendable {
     // MARK: Internal
 
     /// What an instruction's two keys name, in one look-up: the indexed type and factory,
-    /// each `nil` when not indexed.
-    func entries(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: DependencyFactory?) {
+    /// each `nil` when not indexed, and the factory's parameter when it takes one.
+    func entries(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: DependencyFactory?, parameter: IndexedParameter?) {
         prepareIfNeeded()
-        return state.withLock { ($0.types[type], $0.factories[factory]) }
+        return state.withLock { ($0.types[type], $0.factories[factory], $0.parameters[factory]) }
+    }
+
+    /// The tags declared for `key` and those it is registered with, sorted by name.
+    func knownTags(for key: DependencyKey) -> [DependencyTag] {
+        prepareIfNeeded()
+        let declared = state.withLock { $0.tags[key] ?? [] }
+        return declared.union(RegisteredTags.tags(for: key)).sorted { $0.name < $1.name }
+    }
+
+    /// The factories that take a parameter, with what each expects.
+    var parameterExpectations: [DependencyFactoryKey: String] {
+        prepareIfNeeded()
+        return state.withLock { $0.parameters.mapValues(\.expectation) }
+    }
+
+    /// The declared tags, by type.
+    var declaredTags: [DependencyKey: Set<DependencyTag>] {
+        prepareIfNeeded()
+        return state.withLock { $0.tags }
     }
 
     /// Whether any type, and any factory, is indexed.

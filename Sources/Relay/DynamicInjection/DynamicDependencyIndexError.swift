@@ -67,6 +67,33 @@ enum IndexMessages {
         return "factory \(name(factory.tag)) produces \(produces), but type key \(name(type.tag)) is \(indexed); \(hint)"
     }
 
+    /// `unknown tag 'Prodution' for type key 'MyApp.NetworkLayer' (did you mean 'Production'?); …`
+    static func unknownTag(_ tag: DependencyTag, type: DependencyTypeKey, known: [DependencyTag]) -> String {
+        let suggestions = NearMatch.suggestions(for: tag.name, among: known.map(\.name))
+        let typeName = UserText.escaped(type.tag)
+        let listed = known.isEmpty
+            ? "\(typeName) has no tagged registration and no declared tag"
+            : "tags known for \(typeName): " + NearMatch.quotedList(known.map(\.name))
+        return "unknown tag \(name(tag.name)) for type key \(name(type.tag))\(didYouMean(suggestions)); nothing registers the type with it, so the binding would never be resolved — "
+            + "register the type with this tag in code (register(_:tag:…)), declare it with DynamicDependencyIndex.add(tag:for:), or fix the instruction; \(listed)"
+    }
+
+    /// `factory 'X' needs a parameter: expected …; add parameter=<value> …`
+    static func parameterNeeded(factory: DependencyFactoryKey, expected: String) -> String {
+        "factory \(name(factory.tag)) needs a parameter: expected \(UserText.escaped(expected, limit: nil)); add parameter=<value> to the instruction"
+    }
+
+    /// `factory 'X' takes no parameter, but the instruction gives parameter='…'; …`
+    static func parameterNotTaken(_ given: String, factory: DependencyFactoryKey) -> String {
+        "factory \(name(factory.tag)) takes no parameter, but the instruction gives parameter=\(UserText.quoted(given)); remove parameter=, or choose a factory indexed with add(factory:producing:parameter:_:)"
+    }
+
+    /// `invalid parameter '14/03/2025' for factory 'X': expected …`
+    static func invalidParameter(_ given: String, factory: DependencyFactoryKey, expected: String, detail: String?) -> String {
+        let reason = detail.map { " (\(UserText.escaped($0)))" } ?? ""
+        return "invalid parameter \(UserText.quoted(given)) for factory \(name(factory.tag)): expected \(UserText.escaped(expected, limit: nil))\(reason); fix parameter= in the instruction"
+    }
+
     /// An instruction checked against ``DynamicDependencyIndex/shared`` while it is empty.
     static func emptySharedIndex(type key: DependencyTypeKey) -> String {
         "unknown type key \(name(key.tag)): DynamicDependencyIndex.shared is empty — nothing had been added to it when this instruction was checked; "

@@ -145,9 +145,13 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     package func plan(against manifest: DynamicDependencyIndex.Manifest) throws(DynamicInjectionError) -> DynamicInjectionReport {
         let (plan, outcomes) = try read()
         try plan.check(against: manifest)
+        let taggedSlots = Set(plan.bindings.lazy.map(\.winner.slot).filter { $0.tag != nil })
         let bindings = plan.bindings.map { binding in
             var binding = binding.report
             binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
+            if binding.tag == nil, let typeName = manifest.types[binding.type] {
+                binding.keptTags = manifest.tags(for: typeName).filter { !taggedSlots.contains(BindingSlot(scope: binding.scope, type: binding.type, tag: $0)) }
+            }
             return binding
         }
         return report(outcomes, bindings, isApplied: false)

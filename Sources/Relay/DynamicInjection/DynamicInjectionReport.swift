@@ -21,6 +21,16 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         public var factory: DependencyFactoryKey
         /// The lifecycle registered.
         public var lifecycle: LifecycleType
+        /// The tagged registration bound (`tag=`); `nil` for the type's untagged one.
+        public var tag: DependencyTag?
+        /// The text given to the factory (`parameter=`), if any; the registration holds the
+        /// value the factory's parser made of it.
+        public var parameter: String?
+        /// For an untagged binding, the tags the type also has (registered in code or
+        /// declared with ``DynamicDependencyIndex/add(tag:for:)``) that no binding in this
+        /// scope replaces: a resolve with one of those tags keeps using its own tagged
+        /// registration, not this binding. Empty for a tagged binding.
+        public var keptTags: [DependencyTag]
         /// Where the winning instruction came from.
         public var origin: InstructionOrigin
         /// Lower-precedence instructions for the same scope and type that this one replaced,
@@ -45,6 +55,9 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             type = winner.instruction.type
             factory = winner.instruction.factory
             lifecycle = winner.instruction.lifecycle
+            tag = winner.instruction.tag
+            parameter = winner.instruction.parameter
+            keptTags = []
             origin = winner.origin
             self.overridden = overridden
             replacedRegistration = nil
@@ -53,17 +66,21 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         }
 
         private enum CodingKeys: String, CodingKey {
-            case scope, type, factory, lifecycle, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
+            case scope, type, factory, lifecycle, tag, parameter, keptTags, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
         }
 
         /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
-        /// (reports written before they existed) and are then `false`.
+        /// (reports written before they existed) and are then `false`, and `tag`,
+        /// `parameter` and `keptTags` may be missing and are then `nil`, `nil` and empty.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
             type = try container.decode(DependencyTypeKey.self, forKey: .type)
             factory = try container.decode(DependencyFactoryKey.self, forKey: .factory)
             lifecycle = try container.decode(LifecycleType.self, forKey: .lifecycle)
+            tag = try container.decodeIfPresent(DependencyTag.self, forKey: .tag)
+            parameter = try container.decodeIfPresent(String.self, forKey: .parameter)
+            keptTags = try container.decodeIfPresent([DependencyTag].self, forKey: .keptTags) ?? []
             origin = try container.decode(InstructionOrigin.self, forKey: .origin)
             overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
             replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
@@ -71,26 +88,56 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
         }
 
-        /// Orders bindings for output: by scope (global first), then type key.
+        /// Encodes a binding; `tag`, `parameter` and `keptTags` only when there are any, so
+        /// a binding without them is written as Relay 1.0 wrote it.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scope, forKey: .scope)
+            try container.encode(type, forKey: .type)
+            try container.encode(factory, forKey: .factory)
+            try container.encode(lifecycle, forKey: .lifecycle)
+            try container.encodeIfPresent(tag, forKey: .tag)
+            try container.encodeIfPresent(parameter, forKey: .parameter)
+            if !keptTags.isEmpty {
+                try container.encode(keptTags, forKey: .keptTags)
+            }
+            try container.encode(origin, forKey: .origin)
+            try container.encode(overridden, forKey: .overridden)
+            try container.encodeIfPresent(replacedRegistration, forKey: .replacedRegistration)
+            try container.encode(isCheckedWhenResolved, forKey: .isCheckedWhenResolved)
+            try container.encode(createdScope, forKey: .createdScope)
+        }
+
+        /// Orders bindings for output: by scope (global first), then type key, then tag
+        /// (untagged first).
         static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
             // DependencyInjectionInstruction.printOrder's rule, on the fields themselves
             // (building two instructions per comparison made sorting 10,000 bindings slow).
-            lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
+            if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
+            if lhs.type != rhs.type { return lhs.type < rhs.type }
+            return DependencyTag.printOrder(lhs.tag, rhs.tag)
         }
 
         /// The instruction this binding carries out.
         public var instruction: DependencyInjectionInstruction {
-            DependencyInjectionInstruction(type: type, factory: factory, scope: scope, lifecycle: lifecycle)
+            DependencyInjectionInstruction(type: type, factory: factory, scope: scope, lifecycle: lifecycle, tag: tag, parameter: parameter)
         }
 
         /// `MyApp.Backend [global] → MyApp.Backend.Stub (from argv[2]; overrides $RELAY_DEPENDENCIES:1:1)`
+        ///
+        /// A tagged binding shows its tag next to the scope, and a parameter follows the
+        /// factory: `MyApp.Clock [global, tag=Checkout] → MyApp.Clock.Fixed parameter=2025-03-14T09:00:00Z (from argv[1])`.
+        /// An untagged binding of a type that has tags names those that keep their own
+        /// registrations (``keptTags``).
         ///
         /// A binding in a scope says what it reaches: resolves made from that scope's
         /// container. A type registered globally that depends on this one is built by the
         /// global container and keeps the global binding. A binding whose factory is
         /// untyped says that its type is only checked when resolved.
         public var description: String {
-            let place = lifecycle == .singleton ? scope.name : "\(scope.name), \(lifecycle)"
+            var place = scope.name
+            if let tag { place += ", tag=\(tag.name)" }
+            if lifecycle != .singleton { place += ", \(lifecycle)" }
             var provenance = ["from \(origin)"]
             if !overridden.isEmpty {
                 provenance.append("overrides " + overridden.map(\.origin.description).joined(separator: ", "))
@@ -107,7 +154,12 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             if isCheckedWhenResolved {
                 provenance.append("untyped factory: its type is checked when resolved")
             }
-            return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag)) (\(provenance.joined(separator: "; ")))"
+            if !keptTags.isEmpty {
+                let tags = keptTags.map { UserText.quoted($0.name, limit: UserText.nameLimit) }.joined(separator: ", ")
+                provenance.append("untagged only: resolves tagged \(tags) keep their own registrations")
+            }
+            let given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
+            return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag))\(given) (\(provenance.joined(separator: "; ")))"
         }
     }
 

@@ -10,8 +10,11 @@ protocol IndexCatalog {
     associatedtype TypeID: Equatable
 
     /// What the catalog has under an instruction's two keys, in one look-up: the type
-    /// (`nil` when the type key is unknown) and the factory.
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: TypeID?, factory: FactoryEntry<TypeID>)
+    /// (`nil` when the type key is unknown), the factory, and what the factory's parameter
+    /// expects (`nil` when it takes none).
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: TypeID?, factory: FactoryEntry<TypeID>, parameter: String?)
+    /// The tags instructions may name for `type`, sorted by name.
+    func tags(for type: TypeID) -> [DependencyTag]
     /// The type's fully qualified name, for messages.
     func typeName(_ type: TypeID) -> String
     /// The factories known to produce `type`, sorted.
@@ -39,11 +42,13 @@ enum FactoryEntry<TypeID> {
 }
 
 extension DynamicDependencyIndex: IndexCatalog {
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: FactoryEntry<DependencyKey>) {
-        let (type, factory) = entries(type: type, factory: factory)
-        guard let factory else { return (type, .missing) }
-        return (type, factory.produces.map(FactoryEntry.produces) ?? .untyped)
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: FactoryEntry<DependencyKey>, parameter: String?) {
+        let (type, factory, parameter) = entries(type: type, factory: factory)
+        guard let factory else { return (type, .missing, nil) }
+        return (type, factory.produces.map(FactoryEntry.produces) ?? .untyped, parameter?.expectation)
     }
+
+    func tags(for type: DependencyKey) -> [DependencyTag] { knownTags(for: type) }
 
     func typeName(_ type: DependencyKey) -> String { type.typeName }
 

@@ -6,7 +6,7 @@
 /// The text form is
 ///
 /// ```text
-/// type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=singleton|transient]
+/// type=<type>,factory=<factory>[,scope=<scope>][,tag=<tag>][,lifecycle=<lifecycle>][,parameter=<text>]
 /// ```
 ///
 /// with the keys in any order and spaces or tabs around keys and values ignored. A
@@ -20,6 +20,18 @@
 /// instruction.lifecycle  // .singleton
 /// ```
 ///
+/// `tag=` binds one tagged registration of the type (``DependencyTag``) instead of its
+/// untagged one, and `parameter=` passes text to a factory indexed with
+/// ``DynamicDependencyIndex/add(factory:producing:parameter:_:)``, which parses it when the
+/// instruction is checked:
+///
+/// ```swift
+/// let fixed = try DependencyInjectionInstruction(
+///     parsing: "type=MyApp.Clock,factory=MyApp.Clock.Fixed,tag=Checkout,parameter=2025-03-14T09:00:00Z")
+/// fixed.tag        // DependencyTag("Checkout")
+/// fixed.parameter  // "2025-03-14T09:00:00Z"
+/// ```
+///
 /// ``description`` writes the canonical form, and parsing it always gives back an equal
 /// instruction. The full grammar and escaping rules are in docs/configuration.md.
 public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
@@ -31,18 +43,38 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     public let scope: DependencyContainerScope
     /// How long the produced instance lives; ``LifecycleType/singleton`` by default.
     public let lifecycle: LifecycleType
+    /// The tagged registration of ``type`` the instruction replaces (`tag=Production`);
+    /// `nil`, the default, for the type's untagged registration.
+    ///
+    /// A tag must be one the app registers the type with, in any container, or declares
+    /// with ``DynamicDependencyIndex/add(tag:for:)``; any other tag is rejected with "did
+    /// you mean" when the instruction is checked.
+    public let tag: DependencyTag?
+    /// The text given to the factory (`parameter=2025-03-14T09:00:00Z`), which the factory's
+    /// ``DependencyParameter`` parses when the instruction is checked; `nil`, the default,
+    /// for none. A factory indexed with a parameter needs one, and any other factory takes
+    /// none.
+    public let parameter: String?
 
     /// Creates an instruction.
+    ///
+    /// ```swift
+    /// DependencyInjectionInstruction(type: .clock, factory: .clockFixed, parameter: "2025-03-14T09:00:00Z")
+    /// ```
     public init(
         type: DependencyTypeKey,
         factory: DependencyFactoryKey,
         scope: DependencyContainerScope = .global,
-        lifecycle: LifecycleType = .singleton
+        lifecycle: LifecycleType = .singleton,
+        tag: DependencyTag? = nil,
+        parameter: String? = nil
     ) {
         self.type = type
         self.factory = factory
         self.scope = scope
         self.lifecycle = lifecycle
+        self.tag = tag
+        self.parameter = parameter
     }
 
     /// Parses the text form of an instruction.
@@ -53,8 +85,8 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     ///   ``DependencyInjectionInstructionError/unrecognizedParameter(_:)`` for an unknown
     ///   key; ``DependencyInjectionInstructionError/malformattedDependencyParameter(_:)`` for
     ///   an empty text, an empty pair or one without `=`, an empty key or value, a key given
-    ///   twice, an unescaped `=` inside a value, or a `lifecycle` other than `singleton` or
-    ///   `transient` (in any case). Everything else — an invalid escape or a lone
+    ///   twice, an unescaped `=` inside a value, or a `lifecycle` that names no case of
+    ///   ``LifecycleType`` (in any case). Everything else — an invalid escape or a lone
     ///   backslash at the end, a bracket left open, an unescaped control character other
     ///   than tab — is ``DependencyInjectionInstructionError/invalidInstruction(message:column:)``
     ///   with the 1-based column.
@@ -74,41 +106,60 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     }
 
     /// The canonical text form: `type=…,factory=…`, then `,scope=…` unless the scope is
-    /// global and `,lifecycle=transient` if transient, with values escaped as needed.
+    /// global, `,tag=…` if tagged, `,lifecycle=…` unless singleton and `,parameter=…` if
+    /// given, with values escaped as needed.
     public var description: String {
         InstructionFormatter.format(self)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, factory, scope, lifecycle
+        case type, factory, scope, lifecycle, tag, parameter
     }
 
-    /// Decodes `{"type": …, "factory": …, "scope"?: …, "lifecycle"?: …}`; a missing scope
-    /// or lifecycle takes its default.
+    /// Decodes `{"type": …, "factory": …, "scope"?: …, "lifecycle"?: …, "tag"?: …,
+    /// "parameter"?: …}`; a missing member takes its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             type: try container.decode(DependencyTypeKey.self, forKey: .type),
             factory: try container.decode(DependencyFactoryKey.self, forKey: .factory),
             scope: try container.decodeIfPresent(DependencyContainerScope.self, forKey: .scope) ?? .global,
-            lifecycle: try container.decodeIfPresent(LifecycleType.self, forKey: .lifecycle) ?? .singleton
+            lifecycle: try container.decodeIfPresent(LifecycleType.self, forKey: .lifecycle) ?? .singleton,
+            tag: try container.decodeIfPresent(DependencyTag.self, forKey: .tag),
+            parameter: try container.decodeIfPresent(String.self, forKey: .parameter)
         )
     }
 
-    /// Encodes all four fields.
+    /// Encodes type, factory, scope and lifecycle, and the tag and parameter when present
+    /// (so an instruction without them encodes as Relay 1.0 wrote it).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         try container.encode(factory, forKey: .factory)
         try container.encode(scope, forKey: .scope)
         try container.encode(lifecycle, forKey: .lifecycle)
+        try container.encodeIfPresent(tag, forKey: .tag)
+        try container.encodeIfPresent(parameter, forKey: .parameter)
     }
 }
 
 extension DependencyInjectionInstruction {
     /// The order of instructions in everything Relay prints: by scope (global first, then
-    /// by name), then by type key.
+    /// by name), then by type key, then by tag (untagged first).
     package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
-        lhs.scope != rhs.scope ? DependencyContainerScope.printOrder(lhs.scope, rhs.scope) : lhs.type < rhs.type
+        if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
+        if lhs.type != rhs.type { return lhs.type < rhs.type }
+        return DependencyTag.printOrder(lhs.tag, rhs.tag)
+    }
+}
+
+extension DependencyTag {
+    /// Untagged first, then by name.
+    package static func printOrder(_ lhs: DependencyTag?, _ rhs: DependencyTag?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, .some): true
+        case let (lhs?, rhs?): lhs.name < rhs.name
+        default: false
+        }
     }
 }

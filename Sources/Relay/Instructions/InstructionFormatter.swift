@@ -1,14 +1,25 @@
 /// Writes instructions in canonical form, escaping exactly enough that
 /// `DependencyInjectionInstruction(parsing: formatted)` returns the same instruction.
 enum InstructionFormatter {
-    /// `type=…,factory=…[,scope=…][,lifecycle=transient]`.
+    /// `type=…,factory=…[,scope=…][,tag=…][,lifecycle=…][,parameter=…]`: the keys in
+    /// ``InstructionSyntax/keys`` order, each default left out.
+    ///
+    /// The order puts what the binding replaces first (type, then where: scope and tag),
+    /// then what replaces it (factory is second, as in 1.0, so every 1.0 instruction keeps
+    /// its form), and the free text of `parameter` last, where it is easiest to read.
     static func format(_ instruction: DependencyInjectionInstruction) -> String {
         var text = "type=" + escape(instruction.type.tag) + ",factory=" + escape(instruction.factory.tag)
         if !instruction.scope.isGlobal {
             text += ",scope=" + escape(instruction.scope.name)
         }
+        if let tag = instruction.tag {
+            text += ",tag=" + escape(tag.name)
+        }
         if instruction.lifecycle != .singleton {
             text += ",lifecycle=" + instruction.lifecycle.rawValue
+        }
+        if let parameter = instruction.parameter {
+            text += ",parameter=" + escape(parameter)
         }
         return text
     }

@@ -53,9 +53,9 @@ enum InstructionParser {
             case missingEquals
             /// A pair starting with `=`.
             case missingKey
-            /// A key other than `type`, `factory`, `scope` and `lifecycle`.
+            /// A key other than `type`, `factory`, `scope`, `tag`, `lifecycle` and `parameter`.
             case unknownKey
-            /// One of the four keys given a second time.
+            /// One of the keys given a second time.
             case duplicateKey(Key)
             /// Nothing after `key=`.
             case emptyValue
@@ -67,7 +67,7 @@ enum InstructionParser {
             case missingType
             /// No `factory=`.
             case missingFactory
-            /// A lifecycle other than `singleton` or `transient`.
+            /// A lifecycle that is not a case of ``LifecycleType``.
             case invalidLifecycle
         }
 
@@ -81,9 +81,9 @@ enum InstructionParser {
         var description: String { "column \(column): \(message)" }
     }
 
-    /// The four keys of the grammar, in canonical order.
+    /// The keys of the grammar, in canonical order.
     enum Key: Int, CaseIterable, Hashable, Sendable {
-        case type, factory, scope, lifecycle
+        case type, factory, scope, tag, lifecycle, parameter
 
         /// The key as written.
         var name: String { InstructionSyntax.keys[rawValue] }
@@ -95,10 +95,11 @@ enum InstructionParser {
         static func named(_ bytes: ArraySlice<UInt8>) -> Key? {
             let key: Key
             switch bytes.count {
+            case 3: key = .tag
             case 4: key = .type
             case 5: key = .scope
             case 7: key = .factory
-            case 9: key = .lifecycle
+            case 9: key = bytes.first == UInt8(ascii: "p") ? .parameter : .lifecycle
             default: return nil
             }
             return bytes.elementsEqual(utf8[key.rawValue]) ? key : nil
@@ -189,7 +190,7 @@ enum InstructionParser {
     /// Step 1: reads `text` once, left to right; see the type's overview.
     static func scan(_ text: ArraySlice<UInt8>) throws(Failure) -> Scanned {
         var pairs: [Pair] = []
-        // Room for `type`, `factory`, `scope` and `lifecycle`, so the array grows once at most.
+        // Room for the four keys most instructions use, so the array rarely grows.
         pairs.reserveCapacity(4)
         var pair = Pair()
         // The part of `pair` being read: its key until the first `=`, then its value.
@@ -376,8 +377,8 @@ enum InstructionParser {
             throw failure(.unclosedBracket, "unclosed '\(open.scalar)'; close it with '\(closer)' or write '\\\(open.scalar)' for a literal '\(open.scalar)' (inside brackets ',' does not separate pairs)", open.column, in: text)
         }
 
-        var values: [(value: String, part: Part)?] = [nil, nil, nil, nil]
-        var keyColumns: [Int?] = [nil, nil, nil, nil]
+        var values = [(value: String, part: Part)?](repeating: nil, count: Key.allCases.count)
+        var keyColumns = [Int?](repeating: nil, count: Key.allCases.count)
         let pairs = scanned.pairs
         for index in pairs.indices {
             let pair = pairs[index]
@@ -390,12 +391,12 @@ enum InstructionParser {
                 throw fail(.missingEquals, "expected key=value, found \(UserText.quoted(writtenPair)); write each pair as key=value and separate pairs with ','", whole.column, seed: .malformattedDependencyParameter(writtenPair))
             }
             guard let keyBytes = pair.key.bytes else {
-                throw fail(.missingKey, "missing key before '='; write key=value with one of the keys type, factory, scope, lifecycle", equals.column, seed: .malformattedDependencyParameter(writtenPair))
+                throw fail(.missingKey, "missing key before '='; write key=value with one of the keys \(InstructionSyntax.keys.joined(separator: ", "))", equals.column, seed: .malformattedDependencyParameter(writtenPair))
             }
             let keyName = pair.key.hasEscape ? string(try units(keyBytes, from: text, column: pair.key.column)) : nil
             guard let key = keyName.map({ Key.named(Array($0.utf8)[...]) }) ?? Key.named(text[keyBytes]) else {
                 let quotedKey = UserText.quoted(written(pair.key.bytes))
-                let valid = "the valid keys are type, factory, scope and lifecycle"
+                let valid = "the valid keys are \(InstructionSyntax.keyList)"
                 let resolved = keyName ?? written(pair.key.bytes)
                 if let suggestion = InstructionKeySuggestion.suggestion(for: resolved) {
                     throw fail(.unknownKey, "unknown key \(quotedKey); did you mean '\(suggestion)'? (\(valid))", pair.key.column, seed: .unrecognizedParameter(writtenPair))
@@ -434,9 +435,9 @@ enum InstructionParser {
         var lifecycle = LifecycleType.singleton
         if let given = values[Key.lifecycle.rawValue] {
             // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
-            guard let parsed = LifecycleType(rawValue: given.value.lowercased()) else {
+            guard let parsed = InstructionSyntax.lifecycle(named: given.value) else {
                 let writtenValue = written(given.part.bytes)
-                throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be 'singleton' or 'transient'", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
+                throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be \(InstructionSyntax.lifecycleList)", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
             }
             lifecycle = parsed
         }
@@ -445,7 +446,9 @@ enum InstructionParser {
             type: DependencyTypeKey(type.value),
             factory: DependencyFactoryKey(factory.value),
             scope: scope.map { DependencyContainerScope($0.value) } ?? defaultScope,
-            lifecycle: lifecycle
+            lifecycle: lifecycle,
+            tag: values[Key.tag.rawValue].map { DependencyTag($0.value) },
+            parameter: values[Key.parameter.rawValue]?.value
         )
         return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue])
     }

@@ -1,7 +1,26 @@
 /// Lexical rules shared by the instruction parser, the formatter and the source parsers.
 enum InstructionSyntax {
-    /// The valid keys, in canonical order.
-    static let keys = ["type", "factory", "scope", "lifecycle"]
+    /// The valid keys, in canonical order: the order ``InstructionFormatter`` writes them in.
+    static let keys = ["type", "factory", "scope", "tag", "lifecycle", "parameter"]
+
+    /// The valid keys for messages: `type, factory, scope, tag, lifecycle and parameter`.
+    static let keyList = keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
+
+    /// The lifecycles an instruction may name, for messages: `'singleton' or 'transient'`,
+    /// and every case ``LifecycleType`` has.
+    static var lifecycleList: String {
+        let names = LifecycleType.allCases.map { "'\($0.rawValue)'" }
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    /// The lifecycle named `text`, in any case (`Transient` is `transient`, as Relay 0.3
+    /// accepted); every case of ``LifecycleType``, so a new case is accepted by name as soon
+    /// as it exists.
+    static func lifecycle(named text: String) -> LifecycleType? {
+        if let exact = LifecycleType(rawValue: text) { return exact }
+        let lowered = text.lowercased()
+        return LifecycleType.allCases.first { $0.rawValue.lowercased() == lowered }
+    }
 
     /// The characters that a backslash turns into themselves (`\,` is a literal comma).
     static let selfEscapes: Set<Unicode.Scalar> = ["\\", ",", "=", ";", "#", " ", "<", ">", "(", ")", "[", "]"]

@@ -11,19 +11,27 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
         self.origin = origin
     }
 
-    /// What this instruction binds: its type in its scope.
+    /// What this instruction binds: its type, with its tag, in its scope.
     var slot: BindingSlot {
-        BindingSlot(scope: instruction.scope, type: instruction.type)
+        BindingSlot(scope: instruction.scope, type: instruction.type, tag: instruction.tag)
     }
 
     /// `instruction (origin)`, e.g. `type=A,factory=B (config/ui.relay:3:1)`.
     public var description: String { "\(instruction) (\(origin))" }
 }
 
-/// What two instructions must share to conflict: the same type in the same scope.
+/// What two instructions must share to conflict: the same type with the same tag (or both
+/// untagged) in the same scope.
 struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
     let scope: DependencyContainerScope
     let type: DependencyTypeKey
+    let tag: DependencyTag?
+
+    init(scope: DependencyContainerScope, type: DependencyTypeKey, tag: DependencyTag? = nil) {
+        self.scope = scope
+        self.type = type
+        self.tag = tag
+    }
 
     /// The type key's hash alone (computed once, when the key was made): hashing the scope
     /// name too would run the hasher over it for every instruction, and one type bound in
@@ -32,8 +40,12 @@ struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(type)
     }
 
-    /// `MyApp.X in scope global`, escaped for a message.
-    var description: String { "\(UserText.escaped(type.tag)) in scope \(UserText.escaped(scope.name))" }
+    /// `MyApp.X in scope global`, or `MyApp.X with tag=Production in scope global`,
+    /// escaped for a message.
+    var description: String {
+        let tagged = tag.map { " with tag=\(UserText.escaped($0.name))" } ?? ""
+        return "\(UserText.escaped(type.tag))\(tagged) in scope \(UserText.escaped(scope.name))"
+    }
 }
 
 extension LocatedInstruction {
@@ -41,8 +53,9 @@ extension LocatedInstruction {
     /// line, a list given in code): each type may be bound once per scope. This is the
     /// error at a repeat, with a note at the instruction it repeats (at `previous`).
     func repeatError(previous: InstructionOrigin) -> RelayDiagnostic {
-        .error(
-            "duplicate instruction for \(slot); each type may be bound once per scope in one source — remove one of them",
+        let what = slot.tag == nil ? "each type" : "each type and tag"
+        return .error(
+            "duplicate instruction for \(slot); \(what) may be bound once per scope in one source — remove one of them",
             at: origin,
             notes: [.note("previous instruction for \(UserText.escaped(slot.type.tag)) is here", at: previous)]
         )

@@ -12,6 +12,9 @@ struct DemoOptions: Equatable, Sendable {
     var servings: Int?
     /// Print the ingredients as a shopping list, formatted by the `shopping` scope.
     var shoppingList = false
+    /// Print the ingredients on one line, with the formatter registered under the tag
+    /// `Compact`.
+    var compact = false
     /// Print the usage and stop.
     var help = false
 
@@ -33,6 +36,8 @@ struct DemoOptions: Equatable, Sendable {
             switch argument {
             case "--shopping-list":
                 shoppingList = true
+            case "--compact":
+                compact = true
             case "-h", "--help":
                 help = true
             case "--servings":

@@ -5,12 +5,13 @@ enum DemoUsage {
     /// The help lines; the injectable types and factories come from `manifest`.
     static func lines(manifest: DynamicDependencyIndex.Manifest) -> [String] {
         [
-            "usage: relay-demo [--servings N] [--shopping-list] [-d INSTRUCTION | -d @FILE | -d -]...",
+            "usage: relay-demo [--servings N] [--shopping-list] [--compact] [-d INSTRUCTION | -d @FILE | -d -]...",
             "",
             "Prints the recipe of the day.",
             "",
             "  --servings N        scale ingredients and calories to N servings (1–\(DemoOptions.maxServings))",
             "  --shopping-list     print the ingredients as a shopping list (resolved from scope 'shopping')",
+            "  --compact           print the ingredients on one line (the formatter tagged 'Compact')",
             "  -d, --dependency    a dynamic-injection instruction, @path to a .relay file, or - for standard input",
             "  -h, --help          show this help",
             "",

@@ -25,7 +25,7 @@ struct RecipeCard {
             // --shopping-list resolves the formatter from the shopping scope, which has its
             // own registration; otherwise the global one.
             let scope: DependencyContainerScope = options.shoppingList ? .shopping : .global
-            let formatter = try DependencyContainer.container(for: scope).tryResolve((any ListFormatter).self)
+            let formatter = try Self.formatter(in: scope, compact: options.compact)
             let factor = Double(servings) / Double(max(recipe.servings, 1))
 
             lines.append("Recipe of the day (\(day.weekday) \(day.isoDate)): \(recipe.name)")
@@ -41,5 +41,19 @@ struct RecipeCard {
         let verdict = first == second ? "one kitchen took both orders" : "each order opened a new kitchen"
         lines.append("Kitchen tickets: #\(first), #\(second) — \(verdict)")
         return lines
+    }
+
+    /// The list formatter of `scope`; with `compact`, the one tagged
+    /// `DependencyTag.compact`.
+    private static func formatter(in scope: DependencyContainerScope, compact: Bool) throws -> any ListFormatter {
+        let container = DependencyContainer.container(for: scope)
+        #if RELAY_ENGINE_TAGS
+        if compact {
+            return try container.tryResolve((any ListFormatter).self, tag: .compact)
+        }
+        #endif
+        // Until the containers keep tagged registrations, --compact finds none and uses the
+        // untagged formatter — what a tagged resolve does when its tag has no registration.
+        return try container.tryResolve((any ListFormatter).self)
     }
 }

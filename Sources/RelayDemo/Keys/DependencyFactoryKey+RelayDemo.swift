@@ -21,4 +21,7 @@ extension DependencyFactoryKey {
     public static let listFormatterNumbered = DependencyFactoryKey("RelayDemo.ListFormatter.Numbered")
     /// ``ChecklistFormatter``: `[ ] 200 g spaghetti`.
     public static let listFormatterChecklist = DependencyFactoryKey("RelayDemo.ListFormatter.Checklist")
+    /// ``MarkedListFormatter``: the marker is the instruction's parameter,
+    /// `parameter=→` gives `→ 200 g spaghetti`.
+    public static let listFormatterMarked = DependencyFactoryKey("RelayDemo.ListFormatter.Marked")
 }

@@ -23,5 +23,10 @@ enum DemoFactoryIndex {
         // RelayDemo.ListFormatter
         index.add(factory: .listFormatterNumbered, producing: (any ListFormatter).self) { _ in NumberedListFormatter() }
         index.add(factory: .listFormatterChecklist, producing: (any ListFormatter).self) { _ in ChecklistFormatter() }
+        // One factory for every marker: the instruction's parameter=, checked before
+        // anything is registered.
+        index.add(factory: .listFormatterMarked, producing: (any ListFormatter).self, parameter: MarkedListFormatter.markerParameter) { _, marker in
+            MarkedListFormatter(marker: marker)
+        }
     }
 }

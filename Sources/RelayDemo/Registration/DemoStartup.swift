@@ -14,6 +14,7 @@ extension DynamicDependencyIndex {
         DemoRegistry().registerDependencies()
         #if DEBUG
         index.add(DemoTypeIndex())
+        DemoTagIndex.add(to: index)
         DemoFactoryIndex.add(to: index)
         #endif
     }

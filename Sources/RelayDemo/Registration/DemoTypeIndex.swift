@@ -12,3 +12,12 @@ struct DemoTypeIndex: DependencyTypeIndexable {
         .listFormatter: (any ListFormatter).self,
     ]
 }
+
+/// The tags instructions may name for the demo's types.
+enum DemoTagIndex {
+    /// Declares every tag the demo registers, so that an instruction may name it whether or
+    /// not the registration has been made yet (and `relay check --index` knows it).
+    static func add(to index: DynamicDependencyIndex) {
+        index.add(tag: .compact, for: (any ListFormatter).self)
+    }
+}

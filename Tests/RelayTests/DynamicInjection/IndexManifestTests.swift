@@ -57,11 +57,11 @@ struct IndexManifestTests {
 
     @Test("a manifest of another version is refused with what to do")
     func otherVersion() throws {
-        let data = Data(#"{"version": 2, "types": {}, "factories": {}}"#.utf8)
+        let data = Data(#"{"version": 3, "types": {}, "factories": {}}"#.utf8)
         #expect {
             try JSONDecoder().decode(DynamicDependencyIndex.Manifest.self, from: data)
         } throws: { error in
-            "\(error)".contains("this is a version 2 Relay index manifest; this Relay reads version 1")
+            "\(error)".contains("this is a version 3 Relay index manifest; this Relay reads versions 1 to 2")
         }
     }
 

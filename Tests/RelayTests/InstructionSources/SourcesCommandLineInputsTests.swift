@@ -98,7 +98,7 @@ struct SourcesCommandLineInputsTests {
         let source = CommandLineInstructionSource(arguments: ["-d", "type=X,factory=Y,scope=", "-d", "@" + file])
         #expect(sourcesErrorDescription { try source.readInstructions(context: InstructionReadContext()) } == """
             argv[1]:24: error: empty value for 'scope'; write a value after 'scope='
-            \(file):2:10: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            \(file):2:10: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             """)
     }
 

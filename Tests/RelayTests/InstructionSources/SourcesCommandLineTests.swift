@@ -79,13 +79,13 @@ struct SourcesCommandLineTests {
         // The following "-d" is still recognised: its own problem is reported too.
         #expect(error(["-d", "-d", "type=A,factroy=B"]) == """
             argv[0]: error: -d needs an instruction after it, but the next argument, '-d', is a flag; e.g. -d \(example)
-            argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             """)
     }
 
     @Test func syntaxErrorsCarryArgumentAndColumn() {
         #expect(error(["--verbose", "-d", "type=A,factroy=B"])
-            == "argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+            == "argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
         #expect(error(["-d", "type=A"])
             == "argv[1]:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub")
         #expect(error(["-d", ""]) == "argv[1]:1: error: empty instruction; write type=<type>,factory=<factory>")
@@ -96,7 +96,7 @@ struct SourcesCommandLineTests {
     @Test func columnsOfTheEqualsFormCountTheWholeArgument() {
         // "--dependency=" is 13 scalars, so column 8 of the value is column 21 of the argument.
         #expect(error(["--dependency=type=A,factroy=B"])
-            == "argv[0]:21: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+            == "argv[0]:21: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
         #expect(error(["--dependency="]) == "argv[0]:14: error: empty instruction; write type=<type>,factory=<factory>")
     }
 

@@ -165,7 +165,7 @@ struct SourcesConfigFileTests {
             type=G
             """)
         #expect(error(path) == """
-            \(path):1:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)
+            \(path):1:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             \(path):2:1: error: scope header is missing ']'; write it as [scope-name]
             \(path):5:18: error: scope=checkout contradicts the [payment] header on line 4; remove scope= or move the line under [checkout]
             \(path):4:1: note: the [payment] header is here

@@ -36,7 +36,7 @@ struct InstructionsListTests {
         let result = parse("type=A,factory=B; type=C,factroy=D;type=E")
         #expect(result.instructions.map(\.instruction) == [.init(type: "A", factory: "B")])
         #expect(result.diagnostics.map(\.description) == [
-            "$RELAY_DEPENDENCIES:2:9: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            "$RELAY_DEPENDENCIES:2:9: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
             "$RELAY_DEPENDENCIES:3:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",
         ])
     }

@@ -36,16 +36,16 @@ struct InstructionsParseErrorTests {
 
     @Test func unknownKeyWithSuggestion() {
         expectError("type=A,factroy=B", column: 8,
-                    message: "unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+                    message: "unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
         expectError("type=A,factory=B,lifecylce=transient", column: 18,
-                    message: "unknown key 'lifecylce'; did you mean 'lifecycle'? (the valid keys are type, factory, scope and lifecycle)")
+                    message: "unknown key 'lifecylce'; did you mean 'lifecycle'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
         expectError("Type=A,factory=B", column: 1,
-                    message: "unknown key 'Type'; did you mean 'type'? (the valid keys are type, factory, scope and lifecycle)")
+                    message: "unknown key 'Type'; did you mean 'type'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
     }
 
     @Test func unknownKeyWithoutSuggestion() {
         expectError("type=A,factory=B,colour=red", column: 18,
-                    message: "unknown key 'colour'; the valid keys are type, factory, scope and lifecycle")
+                    message: "unknown key 'colour'; the valid keys are type, factory, scope, tag, lifecycle and parameter")
     }
 
     @Test func badLifecycle() {
@@ -75,12 +75,12 @@ struct InstructionsParseErrorTests {
 
     @Test func messagesQuoteTheTextAsWritten() {
         expectError(#"type=A,fac\=tory=B"#, column: 8,
-                    message: #"unknown key 'fac\=tory'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)"#)
+                    message: #"unknown key 'fac\=tory'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)"#)
         expectError(#"type=A,x\=y=B"#, column: 8,
-                    message: #"unknown key 'x\=y'; the valid keys are type, factory, scope and lifecycle"#)
+                    message: #"unknown key 'x\=y'; the valid keys are type, factory, scope, tag, lifecycle and parameter"#)
         let long = String(repeating: "x", count: 50)
         expectError("type=A,factory=B,\(long)=1", column: 18,
-                    message: "unknown key '\(String(repeating: "x", count: 40))…'; the valid keys are type, factory, scope and lifecycle")
+                    message: "unknown key '\(String(repeating: "x", count: 40))…'; the valid keys are type, factory, scope, tag, lifecycle and parameter")
     }
 
     @Test func trailingBackslash() {
@@ -113,7 +113,7 @@ struct InstructionsParseErrorTests {
 
     @Test func missingKey() {
         expectError("=A,factory=B", column: 1,
-                    message: "missing key before '='; write key=value with one of the keys type, factory, scope, lifecycle")
+                    message: "missing key before '='; write key=value with one of the keys type, factory, scope, tag, lifecycle, parameter")
     }
 
     @Test func unclosedBracket() {
@@ -133,7 +133,7 @@ struct InstructionsParseErrorTests {
     @Test func columnsCountUnicodeScalars() {
         // "é" precomposed and "🙂" are one scalar each; "e\u{301}" is two.
         expectError("type=é🙂e\u{301},factroy=B", column: 11,
-                    message: "unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+                    message: "unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
     }
 
     @Test func firstErrorWins() {

@@ -77,7 +77,7 @@ struct InstructionsRelayFileTests {
 
     @Test func instructionErrorsArePositionedInTheLine() {
         #expect(messages("type=A,factory=B\n    type=A,factroy=B\n") == [
-            "config/ui.relay:2:12: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            "config/ui.relay:2:12: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
         ])
         #expect(messages("\ttype=A\r\n") == [
             "config/ui.relay:1:2: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",
@@ -145,7 +145,7 @@ struct InstructionsRelayFileTests {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("# é\r\n[checkout]\r\n  type=🙂,factroy=B\r\n".utf8)
         let text = try InstructionText.decode(bytes: bytes, origin: { .file("config/ui.relay", line: $0, column: $1) }, limits: .default).get()
         #expect(messages(text) == [
-            "config/ui.relay:3:10: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)",
+            "config/ui.relay:3:10: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
         ])
     }
 }

@@ -203,7 +203,7 @@ struct NothingIgnoredTests {
         let parse = #expect(throws: DynamicInjectionError.self) {
             try DependencyOverrides(["type=A,factory=B", "type=A,factroy=B"], index: makeDynIndex())
         }
-        #expect(parse?.description == "override #2:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope and lifecycle)")
+        #expect(parse?.description == "override #2:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)")
 
         let check = #expect(throws: DynamicInjectionError.self) {
             try withInjectedDependencies(

@@ -49,6 +49,17 @@ struct RegistrationRequest: Sendable {
     let lifecycle: LifecycleType
     let origin: RegistrationOrigin
     let factory: DependencyFactory
+    /// The registration's tag; `nil` for an untagged registration.
+    let tag: DependencyTag?
+
+    init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil) {
+        self.scope = scope
+        self.key = key
+        self.lifecycle = lifecycle
+        self.origin = origin
+        self.factory = factory
+        self.tag = tag
+    }
 
     var target: Target { Target(scope: scope, key: key) }
 
