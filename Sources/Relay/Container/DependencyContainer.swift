@@ -61,8 +61,19 @@ public final class DependencyContainer: Sendable {
     /// `try container.tryResolve(...)` there so a failure reaches the outermost caller
     /// with the whole dependency chain instead of stopping the program.
     ///
+    /// With a `tag`, the registration is one of several for `type`, told apart by the tag:
+    /// ``resolve(_:tag:file:line:)`` with that tag finds it, and a resolve without a tag
+    /// never does. Registering the same type and tag again replaces that registration only.
+    ///
+    /// ```swift
+    /// DependencyContainer.global.register(NetworkLayer.self) { _ in LocalNetwork() }
+    /// DependencyContainer.global.register(NetworkLayer.self, tag: "Production") { _ in RemoteNetwork() }
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The type callers will resolve, usually a protocol.
+    ///   - tag: Tells this registration apart from the type's others; `nil` (the default)
+    ///     for the untagged registration, which tagged resolves fall back to.
     ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -70,12 +81,13 @@ public final class DependencyContainer: Sendable {
     ///     wrapped in ``DependencyResolutionError/Reason/factoryFailed``.
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
     }
 
     /// Registers a factory that runs on the main actor, for main-actor types such as view
@@ -100,6 +112,8 @@ public final class DependencyContainer: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve, usually a main-actor class.
+    ///   - tag: Tells this registration apart from the type's others (see
+    ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
     ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
@@ -107,27 +121,29 @@ public final class DependencyContainer: Sendable {
     ///   - factory: Runs on the main actor; may throw.
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         isolation: MainActor.Type,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
     ) {
-        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory))
+        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory), tag: tag)
         ResolutionEngine.shared.insert(request, into: self)
     }
 
-    /// The seed API's spelling of ``register(_:lifecycle:file:line:factory:)``, with the
+    /// The seed API's spelling of ``register(_:tag:lifecycle:file:line:factory:)``, with the
     /// factory labelled `with:`: `register(P.self, with: { _ in Impl() })`. Same behaviour.
     @_disfavoredOverload
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         file: StaticString = #fileID,
         line: UInt = #line,
         with factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        register(T.self, lifecycle: lifecycle, file: file, line: line, factory: factory)
+        register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
     }
 
     /// Registers a factory under a key known only at run time.
@@ -152,6 +168,19 @@ public final class DependencyContainer: Sendable {
     /// or the global container's for a scoped container). Overrides are not considered.
     public func isRegistered(_ type: Any.Type) -> Bool {
         ResolutionEngine.shared.isRegistered(DependencyKey(type), from: self)
+    }
+
+    /// Whether resolving `type` with `tag` from this container would find a registration:
+    /// one with exactly that tag, or the untagged one it falls back to (in this container or
+    /// the global one). Overrides are not considered.
+    ///
+    /// ```swift
+    /// DependencyContainer.global.register(NetworkLayer.self, tag: "Production") { _ in RemoteNetwork() }
+    /// DependencyContainer.global.isRegistered(NetworkLayer.self, tag: "Production") // true
+    /// DependencyContainer.global.isRegistered(NetworkLayer.self, tag: "Staging")    // false: no untagged one
+    /// ```
+    public func isRegistered(_ type: Any.Type, tag: DependencyTag) -> Bool {
+        ResolutionEngine.shared.isRegistered(DependencyKey(type), tag: tag, from: self)
     }
 
     /// The types registered in this container itself (not its fallback), by name.
@@ -192,5 +221,37 @@ public final class DependencyContainer: Sendable {
     /// Resolving `T?` or `T??` resolves `T`'s registration.
     public func tryResolve<T>(_ type: T.Type = T.self) throws(DependencyResolutionError) -> T {
         try resolveValue(T.self)
+    }
+
+    /// Returns the instance of `type` registered with `tag`, stopping the program with a
+    /// full diagnostic when it cannot. Use ``tryResolve(_:tag:)`` to handle the failure.
+    ///
+    /// The registration with exactly this tag wins wherever it is — an override, an
+    /// injected binding, code; this container, then the global one. With none, the type's
+    /// untagged registration is used (so a tag can name a variant that only some builds
+    /// register). The tag is not passed on: the factory's own resolves are untagged
+    /// unless it asks for tags itself.
+    ///
+    /// ```swift
+    /// let network = DependencyContainer.global.resolve(NetworkLayer.self, tag: "Production")
+    /// ```
+    public func resolve<T>(_ type: T.Type = T.self, tag: DependencyTag, file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveTagged(T.self, tag: tag)
+        } catch {
+            fatalError("\(error.description)", file: file, line: line)
+        }
+    }
+
+    /// Returns the instance of `type` registered with `tag` (or, with none, the untagged
+    /// one), or throws a ``DependencyResolutionError``. A missing registration's error has
+    /// ``DependencyResolutionError/requestedTag`` set, and its near misses list the tags
+    /// the type is registered with.
+    ///
+    /// ```swift
+    /// let network = try container.tryResolve(NetworkLayer.self, tag: "Production")
+    /// ```
+    public func tryResolve<T>(_ type: T.Type = T.self, tag: DependencyTag) throws(DependencyResolutionError) -> T {
+        try resolveTagged(T.self, tag: tag)
     }
 }

@@ -31,6 +31,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
     public var requestedType: String { String(reflecting: storage.requested) }
+    /// The tag the failing resolve asked for (`resolve(_:tag:)`); `nil` for an untagged
+    /// resolve. Set for a missing registration.
+    public var requestedTag: DependencyTag? { storage.tag }
     /// The scope of the container the failing resolve started in.
     public var scope: DependencyContainerScope { storage.scope }
     /// The types being resolved when it failed, outermost first, ending with ``requestedType``
@@ -67,8 +70,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         let registration: String?
         let underlyingError: (any Error)?
         let stackSize: Int?
+        let tag: DependencyTag?
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?) {
+            self.tag = tag
             self.reason = reason
             self.requested = requested
             self.scope = scope
@@ -80,8 +85,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -94,7 +99,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             let tried = scope.isGlobal
                 ? "the global container (it has no fallback)"
                 : "scope '\(scope.name)' or in its fallback, the global container"
-            lines.append("Relay cannot resolve \(requestedType): no registration in \(tried).")
+            if let requestedTag {
+                lines.append("Relay cannot resolve \(requestedType) tagged '\(requestedTag.name)': no registration with that tag or untagged in \(tried).")
+            } else {
+                lines.append("Relay cannot resolve \(requestedType): no registration in \(tried).")
+            }
         case let .typeMismatch(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): the factory registered at \(registration ?? "an unknown place") returned \(actual), which is not a \(requestedType).")
         case let .circularDependency(cycle, acrossThreads):
@@ -146,8 +155,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     // MARK: Internal constructors
 
-    static func missing(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String]) -> Self {
-        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil)
+    static func missing(key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String]) -> Self {
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, tag: tag)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

@@ -116,17 +116,26 @@ extension DependencyContainer {
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
     }
 
-    /// Cache miss, override, optional flattening or untyped registration.
+    /// A tagged resolve: always the slow path (the per-thread cache is keyed by container
+    /// and type only), with the override layer this code sees, if any.
+    func resolveTagged<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> T {
+        let thread = ResolutionThread.current()
+        let layer = thread.noOverrideActive ? nil : OverrideContext.current
+        defer { withExtendedLifetime(layer) {} }
+        return try resolveSlow(T.self, tag: tag, thread: thread, overrides: layer, generation: nil)
+    }
+
+    /// Cache miss, override, optional flattening, untyped registration or a tag.
     /// `generation` is non-nil when the result may be cached for this thread: in the main
     /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
-    private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+    private func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         engine.lock.lock()
-        guard let registration = lookUp(key, overrides: overrides) else {
-            let nearMisses = nearMissDescriptions(for: key)
+        guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
+            let nearMisses = nearMissDescriptions(for: key, tag: tag)
             engine.lock.unlock()
-            throw .missing(key: key, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
+            throw .missing(key: key, tag: tag, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
         }
         // A main-actor registration is checked on every resolve and never cached per
         // thread: a thread that drained the main queue once may run other work later.
@@ -192,6 +201,35 @@ extension DependencyContainer {
         if let found = injected[key] ?? table[key] { return found }
         guard let parent else { return nil }
         return parent.injected[key] ?? parent.table[key]
+    }
+
+    /// The registration a tagged resolve uses: the exact (type, tag) registration in any
+    /// layer, in ``lookUp(_:overrides:)``'s order, else the untagged one (Dip's fallback).
+    /// Call with the engine lock held.
+    private func lookUp(_ key: DependencyKey, tag: DependencyTag, overrides: OverrideLayer?) -> Registration? {
+        if let overrides, let found = overrides.registration(for: key, tag: tag, scope: scope) { return found }
+        if let found = injected[key, tag: tag] ?? table[key, tag: tag] { return found }
+        if let parent, let found = parent.injected[key, tag: tag] ?? parent.table[key, tag: tag] { return found }
+        return lookUp(key, overrides: overrides)
+    }
+
+    /// The tags `key` is registered with in `containers`, each once, by name. Call with the
+    /// engine lock held.
+    private func tags(of key: DependencyKey, in containers: [DependencyContainer]) -> [String] {
+        Set(containers.flatMap { $0.table.tags(of: key) + $0.injected.tags(of: key) }.map(\.name)).sorted()
+    }
+
+    /// Registered types with a similar name, `key` registered in other scopes, and the
+    /// tags `key` is registered with (other than `tag`). Call with the engine lock held.
+    private func nearMissDescriptions(for key: DependencyKey, tag: DependencyTag?) -> [String] {
+        var results = nearMissDescriptions(for: key)
+        let lookupPath = [self] + (parent.map { [$0] } ?? [])
+        let otherTags = tags(of: key, in: lookupPath).filter { $0 != tag?.name }
+        if !otherTags.isEmpty {
+            let list = otherTags.map { "'\($0)'" }.joined(separator: ", ")
+            results.insert("\(key.typeName) is registered with tag\(otherTags.count == 1 ? "" : "s") \(list); resolve it with tag:", at: 0)
+        }
+        return results
     }
 
     /// Registered types with a similar name, and `key` registered in other scopes. Call with

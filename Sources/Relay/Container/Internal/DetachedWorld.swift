@@ -71,19 +71,31 @@ extension ResolutionEngine {
             // Each type once, as it resolves: an injected binding over the code default.
             let registrations = lock.withLock {
                 let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.key))
-                return injected + container.table.registrations.filter { !shadowed.contains($0.key) }
+                let shadowed = Set(injected.map(\.qualifiedKey))
+                return injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
             }
-            for registration in registrations.sorted(by: { $0.key.typeName < $1.key.typeName }) {
+            for registration in registrations.sorted(by: Self.validationOrder) {
                 do {
-                    _ = try container.resolveOpened(registration.key.type)
+                    if let tag = registration.tag {
+                        _ = try container.resolveOpened(registration.key.type, tag: tag)
+                    } else {
+                        _ = try container.resolveOpened(registration.key.type)
+                    }
                 } catch {
                     let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-                    failures.append(.init(subject: "\(registration.key.typeName) in \(place) (registered at \(registration.origin))", error: error))
+                    let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
+                    failures.append(.init(subject: "\(registration.key.typeName)\(tag) in \(place) (registered at \(registration.origin))", error: error))
                 }
             }
         }
         return failures
+    }
+
+    /// Types by name, then untagged before tagged, tags by name.
+    private static func validationOrder(_ a: Registration, _ b: Registration) -> Bool {
+        let (nameA, nameB) = (a.key.typeName, b.key.typeName)
+        if nameA != nameB { return nameA < nameB }
+        return (a.tag?.name ?? "") < (b.tag?.name ?? "")
     }
 
     /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`),
@@ -122,5 +134,10 @@ extension DependencyContainer {
     /// existential is opened, so the result is checked against the type).
     func resolveOpened<T>(_ type: T.Type) throws(DependencyResolutionError) -> Any {
         try tryResolve(T.self)
+    }
+
+    /// ``resolveOpened(_:)`` with a tag.
+    func resolveOpened<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> Any {
+        try tryResolve(T.self, tag: tag)
     }
 }

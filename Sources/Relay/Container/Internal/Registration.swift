@@ -107,9 +107,12 @@ final class Registration: @unchecked Sendable {
     }
 
     let key: DependencyKey
+    /// The registration's tag; `nil` for an untagged registration.
+    let tag: DependencyTag?
     /// The container whose table holds this registration; its factory receives it.
     let owner: DependencyContainer
-    /// The singleton instance for this registration in its own container. Only with
+    /// The singleton instance for this registration in its own container (for a
+    /// `weakSingleton`, its weak reference). Only with
     /// `ResolutionEngine.shared.lock` held.
     private(set) lazy var cell = SingletonCell(key: key)
     private var callerStorage: TypedCaller?
@@ -128,8 +131,12 @@ final class Registration: @unchecked Sendable {
         return nil
     }
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false) {
+    /// Where this registration lives in a table: its type and tag.
+    var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag) }
+
+    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false) {
         self.key = key
+        self.tag = tag
         self.owner = owner
         self.factory = factory
         self.lifecycle = lifecycle
@@ -166,7 +173,7 @@ final class Registration: @unchecked Sendable {
 
     /// The same registration, owned by `owner`, with no singleton created yet.
     func copy(owner: DependencyContainer) -> Registration {
-        Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor)
+        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor)
     }
 }
 
@@ -212,6 +219,14 @@ final class SingletonCell: @unchecked Sendable {
 
     let key: DependencyKey
     var state: State = .empty
+    /// A `weakSingleton`'s instance while someone holds it; the state is then `.empty`.
+    weak var weakObject: AnyObject?
 
     init(key: DependencyKey) { self.key = key }
+}
+
+/// Where a registration is stored in a table: its type and its tag (`nil` when untagged).
+struct QualifiedKey: Hashable, Sendable {
+    let key: DependencyKey
+    let tag: DependencyTag?
 }

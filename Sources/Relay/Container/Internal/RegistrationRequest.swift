@@ -49,6 +49,8 @@ struct RegistrationRequest: Sendable {
     let lifecycle: LifecycleType
     let origin: RegistrationOrigin
     let factory: DependencyFactory
+    /// The registration's tag; `nil` for an untagged registration.
+    var tag: DependencyTag? = nil
 
     var target: Target { Target(scope: scope, key: key) }
 
@@ -56,8 +58,8 @@ struct RegistrationRequest: Sendable {
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
         if let typed = factory.typed, factory.produces == key {
-            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
+            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
         }
-        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
+        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
     }
 }

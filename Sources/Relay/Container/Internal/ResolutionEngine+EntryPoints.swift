@@ -16,11 +16,12 @@ extension ResolutionEngine {
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
+        tag: DependencyTag?,
         lifecycle: LifecycleType,
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory))), in: container.table)
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory))), in: container.table)
     }
 
     /// Registers one request in `container`: among its code registrations, or — with
@@ -59,7 +60,7 @@ extension ResolutionEngine {
             for registration in registrations {
                 let owner = registration.owner
                 owner.injected.updateValue(registration)
-                if let code = owner.table[registration.key] {
+                if let code = owner.table[registration.key, tag: registration.tag] {
                     shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
                 }
             }
@@ -90,11 +91,15 @@ extension ResolutionEngine {
         withExtendedLifetime(removed) {}
     }
 
-    /// Whether resolving `key` from `container` finds a registration (its own or its
-    /// fallback's). Overrides are not considered.
-    func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
+    /// Whether resolving `key` (with `tag`, which falls back to the untagged registration)
+    /// from `container` finds a registration (its own or its fallback's). Overrides are not
+    /// considered.
+    func isRegistered(_ key: DependencyKey, tag: DependencyTag? = nil, from container: DependencyContainer) -> Bool {
         lock.withLock {
-            [container, container.parent].contains { $0.map { $0.injected[key] != nil || $0.table[key] != nil } ?? false }
+            let tags = tag == nil ? [nil] : [tag, nil]
+            return tags.contains { tag in
+                [container, container.parent].contains { $0.map { $0.injected[key, tag: tag] != nil || $0.table[key, tag: tag] != nil } ?? false }
+            }
         }
     }
 
