@@ -25,6 +25,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// The type is registered with `isolation: MainActor.self` and was resolved off the
         /// main actor. Relay never hops threads to create it.
         case requiresMainActor
+        /// The type is registered as a ``LifecycleType/weakSingleton`` and its factory
+        /// returned `actualType`, a value type: a weak reference needs a class instance.
+        case notAnObject(actualType: String)
     }
 
     /// What went wrong.
@@ -121,6 +124,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             }
         case .requiresMainActor:
             lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
+        case let .notAnObject(actual):
+            lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
         if chain.count > 1 {
             lines.append("  dependency chain: \(chain.joined(separator: " → "))")
@@ -148,6 +153,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
                 return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
             }
             return "check the factories in the chain above for unbounded recursion."
+        case .notAnObject:
+            return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
             return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
         }
@@ -168,6 +175,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         var cycle = Array(names[cycleStart...])
         if let acrossThreads { cycle += acrossThreads.map(\.typeName) }
         return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
+    }
+
+    static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .notAnObject(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

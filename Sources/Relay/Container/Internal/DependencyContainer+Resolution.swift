@@ -84,15 +84,31 @@ extension DependencyContainer {
     /// its registration) is used through an unretained reference, so no reference
     /// counting happens here: the code that found it keeps the registration alive (a
     /// strong local, or the thread's cache).
+    ///
+    /// When it returns, the outermost resolve's work (graph instances) is finished if this
+    /// was the outermost resolve: one flag test when there is none.
     @inline(__always)
     private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
-        defer { thread.pop() }
+        let value: T
         do {
-            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
+            value = try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
         } catch {
-            throw wrapFailure(error, thread: thread)
+            throw failTransient(error, thread: thread)
         }
+        thread.pop()
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
+    }
+
+    /// A cached transient's factory threw: the error as the caller sees it, with the frame
+    /// popped and, if this was the outermost resolve, its work dropped.
+    @inline(never)
+    private func failTransient(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
+        let failure = wrapFailure(error, thread: thread)
+        thread.pop()
+        thread.abandonOutermost()
+        return failure
     }
 
     /// Runs `body` (a factory) with `registration` on this thread's stack.
@@ -129,6 +145,19 @@ extension DependencyContainer {
     /// `generation` is non-nil when the result may be cached for this thread: in the main
     /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
     private func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+        let value: T
+        do {
+            value = try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
+    }
+
+    /// ``resolveSlow(_:tag:thread:overrides:generation:)`` but for finishing the outermost resolve.
+    private func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         engine.lock.lock()
@@ -165,7 +194,29 @@ extension DependencyContainer {
             return try cast(value, to: T.self, registration: registration, thread: thread)
         }
 
+        if registration.lifecycle == .graph {
+            engine.lock.unlock()
+            let holder: AnyObject
+            if let made = thread.graphHolder(for: registration) {
+                holder = made
+            } else {
+                holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
+                thread.storeGraph(holder, for: registration)
+            }
+            if isTyped { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
+            return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+        }
+
         let cell = overrides?.cell(for: registration) ?? registration.cell
+        if registration.lifecycle == .weakSingleton {
+            let object: AnyObject
+            if let held = try claimSingleton(cell: cell, registration: registration, thread: thread, weak: true) {
+                object = held
+            } else {
+                object = try buildWeakSingleton(cell: cell, registration: registration, caller: caller, thread: thread, requested: T.self)
+            }
+            return try cast(object, to: T.self, registration: registration, thread: thread)
+        }
         // Claiming and building are separate so that the claim's frame (the state machine,
         // the waiting, the cycle errors) is not on the stack while the factory runs.
         let holder: AnyObject

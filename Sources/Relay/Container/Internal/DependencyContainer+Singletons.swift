@@ -9,7 +9,10 @@ extension DependencyContainer {
     /// Throws when waiting would close a cycle: this thread is building the singleton
     /// already, or (through the wait-for graph) the thread building it waits for one
     /// this thread is building.
-    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject? {
+    ///
+    /// With `weak` (a `weakSingleton`'s cell), what is returned is the instance itself, if
+    /// someone still holds it; then call ``buildWeakSingleton(cell:registration:caller:thread:requested:)``.
+    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread, weak: Bool = false) throws(DependencyResolutionError) -> AnyObject? {
         let engine = ResolutionEngine.shared
         while true {
             switch cell.state {
@@ -18,6 +21,10 @@ extension DependencyContainer {
                 return holder
 
             case .empty:
+                if weak, let object = cell.weakObject {
+                    engine.lock.unlock()
+                    return object
+                }
                 cell.state = .building(thread: thread.id)
                 engine.lock.unlock()
                 return nil
@@ -60,6 +67,30 @@ extension DependencyContainer {
         return holder
     }
 
+    /// ``buildSingleton(cell:registration:caller:thread:)`` for a `weakSingleton`: the cell
+    /// keeps a weak reference to the instance, and returns to `.empty`. A factory that
+    /// returns a value type fails with ``DependencyResolutionError/Reason/notAnObject(actualType:)``.
+    func buildWeakSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread, requested: Any.Type) throws(DependencyResolutionError) -> AnyObject {
+        let value: Any
+        do {
+            value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
+        } catch {
+            finishBuilding(cell, as: .empty)
+            throw error
+        }
+        guard Swift.type(of: value) is AnyClass else {
+            finishBuilding(cell, as: .empty)
+            throw .notAnObject(requested: requested, actual: value, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
+        }
+        let object = value as AnyObject
+        ResolutionEngine.shared.lock.withLock {
+            cell.weakObject = object
+            cell.state = .empty
+            ResolutionEngine.shared.lock.broadcast()
+        }
+        return object
+    }
+
     private func finishBuilding(_ cell: SingletonCell, as state: SingletonCell.State) {
         let engine = ResolutionEngine.shared
         engine.lock.withLock {
@@ -84,5 +115,29 @@ extension DependencyContainer {
             current = next
         }
         return nil
+    }
+}
+
+extension DependencyContainer {
+    /// Builds `registration`'s singleton (an `eagerSingleton` of this container) if nobody
+    /// has yet, as an outermost resolve on this thread would; never through an override
+    /// layer. For ``ResolutionEngine/bootstrap()``.
+    func buildEagerSingleton(_ registration: Registration) throws(DependencyResolutionError) {
+        let thread = ResolutionThread.current()
+        let engine = ResolutionEngine.shared
+        do throws(DependencyResolutionError) {
+            if registration.requiresMainActor, !MainThread.isCurrent {
+                throw DependencyResolutionError.offMainActor(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description)
+            }
+            engine.lock.lock()
+            let caller = registration.caller
+            if try claimSingleton(cell: registration.cell, registration: registration, thread: thread) == nil {
+                _ = try buildSingleton(cell: registration.cell, registration: registration, caller: caller, thread: thread)
+            }
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
     }
 }

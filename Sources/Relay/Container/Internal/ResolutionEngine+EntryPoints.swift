@@ -103,6 +103,34 @@ extension ResolutionEngine {
         }
     }
 
+    /// Builds every `eagerSingleton` of every live container that is not built yet — the
+    /// registration each container resolves for its (type, tag): an injected binding over
+    /// the code one — and returns every failure, containers global first then by scope,
+    /// types by name. Builds run one after another on the calling thread, without the lock.
+    func bootstrap() -> [DependencyValidationError.Failure] {
+        let targets: [(container: DependencyContainer, registration: Registration)] = lock.withLock {
+            allContainers.flatMap { container in
+                let injected = container.injected.registrations
+                let shadowed = Set(injected.map(\.qualifiedKey))
+                let effective = injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
+                return effective.filter { $0.lifecycle == .eagerSingleton }
+                    .sorted { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
+                    .map { (container, $0) }
+            }
+        }
+        var failures: [DependencyValidationError.Failure] = []
+        for (container, registration) in targets {
+            do {
+                try container.buildEagerSingleton(registration)
+            } catch {
+                let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
+                let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
+                failures.append(.init(subject: "\(registration.key.typeName)\(tag) in \(place) (registered at \(registration.origin))", error: error))
+            }
+        }
+        return failures
+    }
+
     /// The scopes whose containers exist (someone registered in, or asked for, them).
     func existingScopes() -> Set<DependencyContainerScope> {
         lock.withLock { Set(scopedContainers.keys) }

@@ -55,6 +55,12 @@ struct ResolutionThread {
         var retired: [AnyObject] = []
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
+        /// Work for the end of the outermost resolve (``ResolutionThread/finishOutermost(scope:)``):
+        /// graph instances to drop. One flag the resolve paths test cheaply.
+        var hasOutermostWork = false
+        /// The `graph` instances of the running outermost resolve, by registration: the
+        /// registration (kept alive, so that its identity is not reused) and the holder.
+        var graphInstances: [ObjectIdentifier: (registration: Registration, holder: AnyObject)] = [:]
         /// How many synchronous `withInjectedDependencies` calls are running on this
         /// thread. When the last one returns, the layer cache is emptied; while one runs,
         /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
@@ -313,6 +319,42 @@ struct ResolutionThread {
     private func releaseRetired() {
         state.pointee.retired.removeAll()
         state.pointee.hasRetired = false
+    }
+
+    // MARK: Outermost resolve
+
+    /// The `graph` instance of `registration` made during the running outermost resolve.
+    func graphHolder(for registration: Registration) -> AnyObject? {
+        state.pointee.graphInstances.isEmpty ? nil : state.pointee.graphInstances[ObjectIdentifier(registration)]?.holder
+    }
+
+    /// Records the `graph` instance of `registration` for the rest of the outermost resolve.
+    func storeGraph(_ holder: AnyObject, for registration: Registration) {
+        state.pointee.graphInstances[ObjectIdentifier(registration)] = (registration, holder)
+        state.pointee.hasOutermostWork = true
+    }
+
+    /// Called by every resolve path when it returns (``State/hasOutermostWork`` set): if
+    /// this was the outermost resolve on this thread, drops its graph instances.
+    @inline(never)
+    func finishOutermost(scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        guard state.pointee.depth == 0 else { return }
+        dropOutermostWork()
+    }
+
+    /// Called when a resolve fails: if it was the outermost one, forgets its work.
+    @inline(never)
+    func abandonOutermost() {
+        guard state.pointee.depth == 0, state.pointee.hasOutermostWork else { return }
+        dropOutermostWork()
+    }
+
+    private func dropOutermostWork() {
+        // Swapped out before release: a graph instance's deinit is user code that may resolve.
+        let graph = state.pointee.graphInstances
+        state.pointee.graphInstances = [:]
+        state.pointee.hasOutermostWork = false
+        withExtendedLifetime(graph) {}
     }
 
     /// The registration whose factory is running innermost on this thread.
