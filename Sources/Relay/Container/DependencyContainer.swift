@@ -90,6 +90,49 @@ public final class DependencyContainer: Sendable {
         ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
     }
 
+    /// Registers `factory` for `type`, with a hook that finishes each new instance once the
+    /// whole graph around it is built — how two objects that need each other are wired
+    /// without a cycle error.
+    ///
+    /// ```swift
+    /// c.register(Client.self, lifecycle: .graph) { c in Client(server: try c.tryResolve()) }
+    /// c.register(Server.self, lifecycle: .graph) { _ in Server() } completing: { c, server in
+    ///     server.client = try c.tryResolve() // the Client being built, not a new one
+    /// }
+    /// let client = c.resolve(Client.self) // client.server.client === client
+    /// ```
+    ///
+    /// The hook runs after the *outermost* resolve's graph is complete (every factory has
+    /// returned), before that resolve returns, hooks of inner instances first. A resolve
+    /// inside the hook sees the same `graph` instances and singletons as the factories did,
+    /// and no factory runs twice. The hook runs once per new instance: per resolve for a
+    /// transient, once for a singleton (while its hook has not finished, the singleton is
+    /// visible only to the thread completing it; other threads wait, as for a singleton
+    /// being built). A registration with a hook is never served from the per-thread cache.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers will resolve.
+    ///   - tag: Tells this registration apart from the type's others; `nil` by default.
+    ///   - lifecycle: How long the instance lives; ``LifecycleType/singleton`` by default.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    ///   - factory: Creates the instance.
+    ///   - completing: Finishes it, with this container. If it throws, the outermost resolve
+    ///     fails with ``DependencyResolutionError/Reason/factoryFailed`` naming this
+    ///     registration (a ``DependencyResolutionError`` passes through unchanged), and a
+    ///     singleton being completed is discarded.
+    public func register<T>(
+        _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
+        lifecycle: LifecycleType = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) throws -> T,
+        completing: @escaping @Sendable (DependencyContainer, T) throws -> Void
+    ) {
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, completion: completing)
+    }
+
     /// Registers a factory that runs on the main actor, for main-actor types such as view
     /// models and coordinators.
     ///

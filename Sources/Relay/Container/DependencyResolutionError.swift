@@ -74,9 +74,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         let underlyingError: (any Error)?
         let stackSize: Int?
         let tag: DependencyTag?
+        /// For `factoryFailed`: the registration's completion hook threw, not its factory.
+        let inCompletionHook: Bool
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, inCompletionHook: Bool) {
             self.tag = tag
+            self.inCompletionHook = inCompletionHook
             self.reason = reason
             self.requested = requested
             self.scope = scope
@@ -88,8 +91,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, inCompletionHook: Bool = false) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, inCompletionHook: inCompletionHook)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -114,7 +117,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             lines.append("Relay cannot resolve \(requestedType) in \(place): circular dependency\(across) \(cycle.joined(separator: " → ")).")
         case .factoryFailed:
             let error = underlyingError.map { String(describing: $0) } ?? "an error"
-            lines.append("Relay cannot resolve \(requestedType) in \(place): its factory (registered at \(registration ?? "an unknown place")) threw: \(error)")
+            let thrower = storage.inCompletionHook ? "its completion hook" : "its factory"
+            lines.append("Relay cannot resolve \(requestedType) in \(place): \(thrower) (registered at \(registration ?? "an unknown place")) threw: \(error)")
         case let .resolutionTooDeep(limit):
             if let stackSize {
                 let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
@@ -147,7 +151,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case .circularDependency:
             return "break the cycle: let one side resolve the other lazily (after construction, e.g. in a lazy var), or move what both need into a third type."
         case .factoryFailed:
-            return "see the factory's error above; it was thrown while creating \(requestedType)."
+            return storage.inCompletionHook
+                ? "see the hook's error above; it was thrown while completing \(requestedType) (register(…, completing:))."
+                : "see the factory's error above; it was thrown while creating \(requestedType)."
         case .resolutionTooDeep:
             if stackSize != nil {
                 return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
@@ -191,7 +197,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         Self(reason: .resolutionTooDeep(limit: limit), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
     }
 
-    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil)
+    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error, inCompletionHook: Bool = false) -> Self {
+        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil, inCompletionHook: inCompletionHook)
     }
 }

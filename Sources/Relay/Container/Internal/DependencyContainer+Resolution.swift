@@ -178,9 +178,17 @@ extension DependencyContainer {
         }
         let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
         let caller = registration.caller
+        // A registration with a completion hook is never cached per thread: each new
+        // instance must queue its hook, and a singleton is completing for a while.
+        if registration.completion != nil { generation = nil }
 
         if registration.lifecycle == .transient {
             engine.lock.unlock()
+            if registration.completion != nil {
+                let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
+                thread.queueCompletion(registration, value: value)
+                return try cast(value, to: T.self, registration: registration, thread: thread)
+            }
             if isTyped {
                 let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
                 if let generation, overrides == nil {
@@ -202,6 +210,7 @@ extension DependencyContainer {
             } else {
                 holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
                 thread.storeGraph(holder, for: registration)
+                if registration.completion != nil { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
             }
             if isTyped { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
             return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)

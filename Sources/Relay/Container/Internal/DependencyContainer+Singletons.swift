@@ -29,7 +29,13 @@ extension DependencyContainer {
                 engine.lock.unlock()
                 return nil
 
-            case let .building(builder):
+            case let .completing(builder, holder) where builder == thread.id:
+                // Built by this thread's outermost resolve, whose hooks have not all run:
+                // visible here only.
+                engine.lock.unlock()
+                return holder
+
+            case .building(let builder), .completing(let builder, _):
                 if builder == thread.id {
                     // This thread is inside the factory already: a cycle on one thread.
                     engine.lock.unlock()
@@ -63,7 +69,14 @@ extension DependencyContainer {
             finishBuilding(cell, as: .empty)
             throw error
         }
-        finishBuilding(cell, as: .built(holder))
+        if registration.completion != nil {
+            // Visible to this thread only until the outermost resolve's hooks have run.
+            finishBuilding(cell, as: .completing(thread: thread.id, holder: holder))
+            thread.holdCompleting(cell)
+            thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue)
+        } else {
+            finishBuilding(cell, as: .built(holder))
+        }
         return holder
     }
 
@@ -88,6 +101,7 @@ extension DependencyContainer {
             cell.state = .empty
             ResolutionEngine.shared.lock.broadcast()
         }
+        if registration.completion != nil { thread.queueCompletion(registration, value: value) }
         return object
     }
 
@@ -109,7 +123,11 @@ extension DependencyContainer {
         var visited: Set<ResolutionThread.ID> = [builder]
         while let awaited = engine.waiting[current] {
             path.append(awaited.key)
-            guard case let .building(next) = awaited.state else { return nil }
+            let next: ResolutionThread.ID
+            switch awaited.state {
+            case .building(let builder), .completing(let builder, _): next = builder
+            case .empty, .built: return nil
+            }
             if next == thread.id { return path }
             guard visited.insert(next).inserted else { return nil }
             current = next

@@ -118,6 +118,9 @@ final class Registration: @unchecked Sendable {
     private var callerStorage: TypedCaller?
     private let factory: Factory
     let lifecycle: LifecycleType
+    /// Runs after the whole graph of the outermost resolve that made an instance is built
+    /// (`register(…, completing:)`), with the owner and the instance; `nil` for most.
+    let completion: (@Sendable (DependencyContainer, Any) throws -> Void)?
     /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
     /// resolving off the main actor is then an error, and no per-thread cache holds it.
     let requiresMainActor: Bool
@@ -134,7 +137,8 @@ final class Registration: @unchecked Sendable {
     /// Where this registration lives in a table: its type and tag.
     var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag) }
 
-    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false) {
+    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
+        self.completion = completion
         self.key = key
         self.tag = tag
         self.owner = owner
@@ -173,7 +177,7 @@ final class Registration: @unchecked Sendable {
 
     /// The same registration, owned by `owner`, with no singleton created yet.
     func copy(owner: DependencyContainer) -> Registration {
-        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor)
+        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor, completion: completion)
     }
 }
 
@@ -214,6 +218,10 @@ final class SingletonCell: @unchecked Sendable {
         case empty
         /// A thread (identified by its ``ResolutionThread``) is running the factory.
         case building(thread: ResolutionThread.ID)
+        /// Built, and its completion hook (or another of the same outermost resolve) has
+        /// not finished yet: `thread` sees `holder`, every other thread waits, as for
+        /// `building`.
+        case completing(thread: ResolutionThread.ID, holder: AnyObject)
         case built(AnyObject)
     }
 

@@ -19,9 +19,14 @@ extension ResolutionEngine {
         tag: DependencyTag?,
         lifecycle: LifecycleType,
         origin: RegistrationOrigin,
-        factory: @escaping @Sendable (DependencyContainer) throws -> T
+        factory: @escaping @Sendable (DependencyContainer) throws -> T,
+        completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil
     ) {
-        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory))), in: container.table)
+        var untypedCompletion: (@Sendable (DependencyContainer, Any) throws -> Void)?
+        if let completion {
+            untypedCompletion = { container, value in try completion(container, value as! T) }
+        }
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory)), completion: untypedCompletion), in: container.table)
     }
 
     /// Registers one request in `container`: among its code registrations, or — with

@@ -61,6 +61,14 @@ struct ResolutionThread {
         /// The `graph` instances of the running outermost resolve, by registration: the
         /// registration (kept alive, so that its identity is not reused) and the holder.
         var graphInstances: [ObjectIdentifier: (registration: Registration, holder: AnyObject)] = [:]
+        /// Instances made during the outermost resolve whose registrations have completion
+        /// hooks, in the order their factories returned (innermost first).
+        var pendingCompletions: [(registration: Registration, value: Any)] = []
+        /// Singleton cells this thread holds in `.completing` until the hooks have run.
+        var completingCells: [SingletonCell] = []
+        /// Whether ``ResolutionThread/finishOutermost(scope:)`` is running hooks: resolves
+        /// inside them are not outermost.
+        var runningCompletions = false
         /// How many synchronous `withInjectedDependencies` calls are running on this
         /// thread. When the last one returns, the layer cache is emptied; while one runs,
         /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
@@ -334,27 +342,83 @@ struct ResolutionThread {
         state.pointee.hasOutermostWork = true
     }
 
+    /// Queues `registration`'s completion hook for `value`, a new instance, to run when the
+    /// outermost resolve has built everything.
+    func queueCompletion(_ registration: Registration, value: Any) {
+        state.pointee.pendingCompletions.append((registration, value))
+        state.pointee.hasOutermostWork = true
+    }
+
+    /// Records a singleton cell left in `.completing` until the hooks have run.
+    func holdCompleting(_ cell: SingletonCell) {
+        state.pointee.completingCells.append(cell)
+        state.pointee.hasOutermostWork = true
+    }
+
     /// Called by every resolve path when it returns (``State/hasOutermostWork`` set): if
-    /// this was the outermost resolve on this thread, drops its graph instances.
+    /// this was the outermost resolve on this thread, runs the queued completion hooks
+    /// (innermost first, and any queued by resolves inside them), publishes the singletons
+    /// that were completing, and drops the graph instances. A hook that throws fails the
+    /// resolve: `factoryFailed` naming its registration (a resolution error passes
+    /// through), and the singletons that were completing are discarded.
     @inline(never)
     func finishOutermost(scope: DependencyContainerScope) throws(DependencyResolutionError) {
-        guard state.pointee.depth == 0 else { return }
-        dropOutermostWork()
+        guard state.pointee.depth == 0, !state.pointee.runningCompletions else { return }
+        if !state.pointee.pendingCompletions.isEmpty {
+            state.pointee.runningCompletions = true
+            var next = 0
+            while next < state.pointee.pendingCompletions.count {
+                let (registration, value) = state.pointee.pendingCompletions[next]
+                next += 1
+                do {
+                    try registration.completion?(registration.owner, value)
+                } catch {
+                    state.pointee.runningCompletions = false
+                    let failure = (error as? DependencyResolutionError)
+                        ?? .factoryFailed(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description, error: error, inCompletionHook: true)
+                    dropOutermostWork(publishing: false)
+                    throw failure
+                }
+            }
+            state.pointee.runningCompletions = false
+        }
+        dropOutermostWork(publishing: true)
     }
 
-    /// Called when a resolve fails: if it was the outermost one, forgets its work.
+    /// Called when a resolve fails: if it was the outermost one, forgets its work (the
+    /// singletons that were completing are discarded).
     @inline(never)
     func abandonOutermost() {
-        guard state.pointee.depth == 0, state.pointee.hasOutermostWork else { return }
-        dropOutermostWork()
+        guard state.pointee.depth == 0, !state.pointee.runningCompletions, state.pointee.hasOutermostWork else { return }
+        dropOutermostWork(publishing: false)
     }
 
-    private func dropOutermostWork() {
-        // Swapped out before release: a graph instance's deinit is user code that may resolve.
+    private func dropOutermostWork(publishing: Bool) {
+        // Swapped out before release: an instance's deinit is user code that may resolve.
         let graph = state.pointee.graphInstances
+        let pending = state.pointee.pendingCompletions
+        let cells = state.pointee.completingCells
         state.pointee.graphInstances = [:]
+        state.pointee.pendingCompletions = []
+        state.pointee.completingCells = []
         state.pointee.hasOutermostWork = false
-        withExtendedLifetime(graph) {}
+        var released: [AnyObject] = []
+        if !cells.isEmpty {
+            let engine = ResolutionEngine.shared
+            engine.lock.withLock {
+                for cell in cells {
+                    guard case let .completing(_, holder) = cell.state else { continue }
+                    if publishing {
+                        cell.state = .built(holder)
+                    } else {
+                        cell.state = .empty
+                        released.append(holder)
+                    }
+                }
+                engine.lock.broadcast()
+            }
+        }
+        withExtendedLifetime((graph, pending, released)) {}
     }
 
     /// The registration whose factory is running innermost on this thread.
