@@ -205,6 +205,49 @@ public final class DependencyContainer: Sendable {
         ResolutionEngine.shared.insert(request, into: self)
     }
 
+    /// Registers a factory that takes a value from the caller: a runtime argument of type
+    /// `argument`, given to every resolve.
+    ///
+    /// ```swift
+    /// c.register(Downloader.self, argument: URL.self) { c, url in
+    ///     Downloader(url: url, session: try c.tryResolve())
+    /// }
+    /// let downloader = c.resolve(Downloader.self, argument: URL(string: "https://example.com")!)
+    ///
+    /// // Several values: a tuple (or a struct).
+    /// c.register(Connection.self, argument: (String, Int).self) { _, address in
+    ///     Connection(host: address.0, port: address.1)
+    /// }
+    /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
+    /// ```
+    ///
+    /// The registration is found by its type, tag and the argument's type, exactly: an
+    /// `Int` argument does not find an `Int?` registration. It is always transient — the
+    /// factory runs on every resolve — since a shared instance made from whichever
+    /// argument came first would silently ignore every later one. Resolving it without an
+    /// argument, or with one of another type, is a ``DependencyResolutionError`` with
+    /// reason ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` naming
+    /// the argument type it takes. Registering the same type, tag and argument type again
+    /// replaces the registration; other argument types are other registrations.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers will resolve.
+    ///   - tag: Tells this registration apart from the type's others; `nil` by default.
+    ///   - argument: The argument's type.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    ///   - factory: Creates an instance from this container and the argument; may throw.
+    public func register<T, A>(
+        _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
+        argument: A.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, argument: A.self, origin: .code(line: line, file: file), factory: factory)
+    }
+
     // MARK: Inspecting and resetting
 
     /// Whether resolving `type` from this container would find a registration (its own,
@@ -264,6 +307,35 @@ public final class DependencyContainer: Sendable {
     /// Resolving `T?` or `T??` resolves `T`'s registration.
     public func tryResolve<T>(_ type: T.Type = T.self) throws(DependencyResolutionError) -> T {
         try resolveValue(T.self)
+    }
+
+    /// Returns a new instance of `type` made from `argument` by its argument registration
+    /// (``register(_:tag:argument:file:line:factory:)``), stopping the program with a full
+    /// diagnostic when it cannot. Use ``tryResolve(_:tag:argument:)`` to handle the failure.
+    ///
+    /// With a `tag`, the registration with that tag and `A` wins, else the untagged one
+    /// taking `A`. Overrides do not apply to argument registrations.
+    ///
+    /// ```swift
+    /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
+    /// ```
+    public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveWithArgument(T.self, tag: tag, argument: argument)
+        } catch {
+            fatalError("\(error.description)", file: file, line: line)
+        }
+    }
+
+    /// Returns a new instance of `type` made from `argument`, or throws a
+    /// ``DependencyResolutionError``: ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
+    /// when the type is registered with an argument of another type.
+    ///
+    /// ```swift
+    /// let downloader = try c.tryResolve(Downloader.self, argument: url)
+    /// ```
+    public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
+        try resolveWithArgument(T.self, tag: tag, argument: argument)
     }
 
     /// Returns the instance of `type` registered with `tag`, stopping the program with a

@@ -28,6 +28,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// The type is registered as a ``LifecycleType/weakSingleton`` and its factory
         /// returned `actualType`, a value type: a weak reference needs a class instance.
         case notAnObject(actualType: String)
+        /// The type is registered with a runtime argument of type `expected`
+        /// (`register(_:tag:argument:…)`), and was resolved without one (`given` is `nil`)
+        /// or with an argument of type `given`.
+        case argumentMismatch(expected: String, given: String?)
     }
 
     /// What went wrong.
@@ -128,6 +132,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             }
         case .requiresMainActor:
             lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
+        case let .argumentMismatch(expected, given):
+            let how = given.map { "with an argument of type \($0)" } ?? "without an argument"
+            lines.append("Relay cannot resolve \(requestedType) in \(place) \(how): it is registered (at \(registration ?? "an unknown place")) with an argument of type \(expected).")
         case let .notAnObject(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
@@ -159,6 +166,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
                 return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
             }
             return "check the factories in the chain above for unbounded recursion."
+        case let .argumentMismatch(expected, _):
+            return "pass the argument: resolve(\(requestedType).self, argument: …) with a value of type \(expected)."
         case .notAnObject:
             return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
@@ -185,6 +194,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
         Self(reason: .notAnObject(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+    }
+
+    static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .argumentMismatch(expected: String(reflecting: expected), given: given.map { String(reflecting: $0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

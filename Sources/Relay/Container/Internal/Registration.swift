@@ -104,6 +104,8 @@ final class Registration: @unchecked Sendable {
     enum Factory {
         case typed(TypedFactory)
         case untyped(@Sendable (DependencyContainer) throws -> Any)
+        /// Takes a runtime argument (`register(_:tag:argument:…)`); always transient.
+        case argument(ArgumentFactory)
     }
 
     let key: DependencyKey
@@ -130,12 +132,22 @@ final class Registration: @unchecked Sendable {
     /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
     /// and cache the registration.
     var valueTypeID: ObjectIdentifier? {
-        if case .typed(let typed) = factory { return ObjectIdentifier(typed.valueType) }
+        switch factory {
+        case .typed(let typed): ObjectIdentifier(typed.valueType)
+        case .argument(let factory): ObjectIdentifier(factory.valueType)
+        case .untyped: nil
+        }
+    }
+
+    /// The factory of an argument registration; `nil` for any other.
+    var argumentFactory: ArgumentFactory? {
+        if case .argument(let factory) = factory { return factory }
         return nil
     }
 
-    /// Where this registration lives in a table: its type and tag.
-    var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag) }
+    /// Where this registration lives in a table: its type, tag and argument type.
+    var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
+
 
     init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
         self.completion = completion
@@ -163,7 +175,7 @@ final class Registration: @unchecked Sendable {
     /// `caller` is ``caller``, obtained under the lock.
     func makeHolder(caller: TypedCaller?) throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
-        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return SingletonValue<Any>(try untyped(owner))
     }
 
@@ -171,7 +183,7 @@ final class Registration: @unchecked Sendable {
     /// under the lock.
     func makeValue(caller: TypedCaller?) throws -> Any {
         if let caller { return try caller.makeValue() }
-        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return try untyped(owner)
     }
 
@@ -233,8 +245,41 @@ final class SingletonCell: @unchecked Sendable {
     init(key: DependencyKey) { self.key = key }
 }
 
-/// Where a registration is stored in a table: its type and its tag (`nil` when untagged).
+/// Where a registration is stored in a table: its type, its tag (`nil` when untagged), and
+/// for an argument registration its argument type (exactly: not `Optional`-flattened).
 struct QualifiedKey: Hashable, Sendable {
     let key: DependencyKey
     let tag: DependencyTag?
+    var argument: ObjectIdentifier? = nil
+}
+
+/// The factory of an argument registration, known by its value and argument types; the
+/// resolve path downcasts it to `TypedArgumentFactory<A, T>` after checking both.
+///
+/// `@unchecked Sendable` is safe: it is immutable.
+class ArgumentFactory: @unchecked Sendable {
+    /// `T`.
+    let valueType: Any.Type
+    /// `A`.
+    let argumentType: Any.Type
+
+    init(valueType: Any.Type, argumentType: Any.Type) {
+        self.valueType = valueType
+        self.argumentType = argumentType
+    }
+
+    /// Runs the factory with `argument`, which must be an `A` (validation passes samples).
+    func make(_ owner: DependencyContainer, _ argument: Any) throws -> Any { fatalError("abstract") }
+}
+
+// `@unchecked Sendable` as for `ArgumentFactory`: `factory` is an immutable `@Sendable` closure.
+final class TypedArgumentFactory<A, T>: ArgumentFactory, @unchecked Sendable {
+    let factory: @Sendable (DependencyContainer, A) throws -> T
+
+    init(_ factory: @escaping @Sendable (DependencyContainer, A) throws -> T) {
+        self.factory = factory
+        super.init(valueType: T.self, argumentType: A.self)
+    }
+
+    override func make(_ owner: DependencyContainer, _ argument: Any) throws -> Any { try factory(owner, argument as! A) }
 }

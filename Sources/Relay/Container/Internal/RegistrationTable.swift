@@ -2,7 +2,8 @@
 ///
 /// Untagged registrations (nearly all of them) live in a dictionary keyed by type alone,
 /// so that their look-up hashes one pointer as before; tagged ones live in a second
-/// dictionary keyed by ``QualifiedKey`` (type and tag).
+/// dictionary keyed by ``QualifiedKey`` (type, tag and argument type), with the argument
+/// registrations.
 ///
 /// A reference type so that a container's tables can be reached, and replaced in place,
 /// from under the engine lock without copying them.
@@ -25,11 +26,23 @@ final class RegistrationTable: @unchecked Sendable {
         return tagged.isEmpty ? nil : tagged[QualifiedKey(key: key, tag: tag)]
     }
 
-    /// Stores `registration` under its key and tag; returns the registration it replaces.
+    /// The argument registration for `key` with exactly `tag` and argument type `argument`.
+    subscript(key: DependencyKey, tag tag: DependencyTag?, argument argument: ObjectIdentifier) -> Registration? {
+        tagged.isEmpty ? nil : tagged[QualifiedKey(key: key, tag: tag, argument: argument)]
+    }
+
+    /// Stores `registration` under its key, tag and argument type; returns the
+    /// registration it replaces.
     @discardableResult
     func updateValue(_ registration: Registration) -> Registration? {
-        if registration.tag == nil { return storage.updateValue(registration, forKey: registration.key) }
-        return tagged.updateValue(registration, forKey: registration.qualifiedKey)
+        let qualified = registration.qualifiedKey
+        if qualified.tag == nil, qualified.argument == nil { return storage.updateValue(registration, forKey: registration.key) }
+        return tagged.updateValue(registration, forKey: qualified)
+    }
+
+    /// The argument registrations of `key` here, any tag.
+    func argumentRegistrations(of key: DependencyKey) -> [Registration] {
+        tagged.isEmpty ? [] : tagged.compactMap { $0.key.key == key && $0.key.argument != nil ? $0.value : nil }
     }
 
     /// Empties the table and returns what it held, so that the caller can release it
@@ -51,7 +64,7 @@ final class RegistrationTable: @unchecked Sendable {
         tagged.isEmpty ? Array(storage.keys) : Array(Set(storage.keys).union(tagged.keys.map(\.key)))
     }
 
-    /// The tags `key` is registered with here.
+    /// The tags `key` is registered with here (argument registrations included).
     func tags(of key: DependencyKey) -> [DependencyTag] {
         tagged.keys.compactMap { $0.key == key ? $0.tag : nil }
     }

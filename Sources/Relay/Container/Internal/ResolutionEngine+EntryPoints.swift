@@ -29,6 +29,19 @@ extension ResolutionEngine {
         store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory)), completion: untypedCompletion), in: container.table)
     }
 
+    /// Registers an argument factory in `container` (the `register(_:tag:argument:…)` path):
+    /// always transient.
+    func insert<T, A>(
+        _ type: T.Type,
+        into container: DependencyContainer,
+        tag: DependencyTag?,
+        argument: A.Type,
+        origin: RegistrationOrigin,
+        factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: .transient, origin: origin, owner: container, factory: .argument(TypedArgumentFactory(factory))), in: container.table)
+    }
+
     /// Registers one request in `container`: among its code registrations, or — with
     /// `injected` — in its injected layer, which resolving consults first.
     func insert(_ request: RegistrationRequest, into container: DependencyContainer, injected: Bool = false) {
@@ -65,7 +78,7 @@ extension ResolutionEngine {
             for registration in registrations {
                 let owner = registration.owner
                 owner.injected.updateValue(registration)
-                if let code = owner.table[registration.key, tag: registration.tag] {
+                if registration.argumentFactory == nil, let code = owner.table[registration.key, tag: registration.tag] {
                     shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
                 }
             }
