@@ -1,3 +1,4 @@
+import Foundation
 import Relay
 import Testing
 
@@ -31,6 +32,9 @@ private final class TagSingletonImpl: TagSingleton {}
 private protocol TagMissing: AnyObject {}
 private protocol TagInjectedProbe: AnyObject {}
 private final class TagInjectedProbeImpl: TagInjectedProbe {}
+
+struct TagValidated {}
+struct TagValidatedMissing {}
 
 private enum TagEnvironment: String { case production = "Production" }
 
@@ -114,6 +118,29 @@ struct TagTests {
         }
         let holder = Holder()
         #expect(holder.probe === DependencyContainer.global.resolve(TagInjectedProbe.self, tag: "inj"))
+    }
+
+    @Test("validate() resolves each tagged registration with its tag and names the tag")
+    func validation() async {
+        await #expect(processExitsWith: .success) {
+            DependencyContainer.global.register(TagValidated.self) { _ in TagValidated() }
+            DependencyContainer.global.register(TagValidated.self, tag: "broken") { c in
+                _ = try c.tryResolve(TagValidatedMissing.self)
+                return TagValidated()
+            }
+            do {
+                try DependencyContainer.validate()
+                exit(10)
+            } catch let error as DependencyValidationError {
+                guard error.failures.count == 1,
+                      error.failures[0].subject.hasPrefix("RelayTests.TagValidated tagged 'broken' in global (registered at RelayTests/TagTests.swift:"),
+                      error.failures[0].error.chain == ["RelayTests.TagValidated", "RelayTests.TagValidatedMissing"]
+                else { exit(11) }
+            } catch {
+                exit(12)
+            }
+            exit(0)
+        }
     }
 
     @Test("a missing type resolved with a tag names the tag")
