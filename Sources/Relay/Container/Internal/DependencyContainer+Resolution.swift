@@ -30,7 +30,7 @@ extension DependencyContainer {
                 if let value = slot.pointee.value {
                     return value.assumingMemoryBound(to: T.self).pointee
                 }
-                return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+                return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
             }
         }
         return try resolveMiss(T.self, thread: thread, generation: generation)
@@ -58,8 +58,9 @@ extension DependencyContainer {
             if let value = slot.pointee.value {
                 return value.assumingMemoryBound(to: T.self).pointee
             }
-            return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+            return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
         }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: nil, generation: isDetached ? nil : generation) }
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
@@ -70,13 +71,17 @@ extension DependencyContainer {
     @inline(__always)
     private func resolveInLayer<T>(_ type: T.Type, layer: Unmanaged<OverrideLayer>, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         // Detached containers (validation) die, and their addresses are reused: never cached.
-        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
+        guard !isDetached else {
+            if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
+            return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil)
+        }
         let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
         let containerID = UInt(bitPattern: ObjectIdentifier(self))
         let layerID = layer._withUnsafeGuaranteedRef { $0.id }
         if let value = thread.layerCachedValue(layer: layerID, container: containerID, type: typeID, generation: generation) {
             return value.assumingMemoryBound(to: T.self).pointee
         }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation) }
         return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation)
     }
 
@@ -85,30 +90,53 @@ extension DependencyContainer {
     /// counting happens here: the code that found it keeps the registration alive (a
     /// strong local, or the thread's cache).
     ///
-    /// When it returns, the outermost resolve's work (graph instances) is finished if this
-    /// was the outermost resolve: one flag test when there is none.
+    /// Nested only (this thread's stack is not empty): an outermost resolve must finish its
+    /// work (graph instances, completion hooks) after the factory returns, which
+    /// ``runOutermostTransient(_:thread:)`` does.
     @inline(__always)
     private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
-        let value: T
+        defer { thread.pop() }
         do {
-            value = try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
+            return try caller._withUnsafeGuaranteedRef { try $0.factory($0.owner) }
         } catch {
-            throw failTransient(error, thread: thread)
+            throw wrapFailure(error, thread: thread)
         }
-        thread.pop()
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
     }
 
-    /// A cached transient's factory threw: the error as the caller sees it, with the frame
-    /// popped and, if this was the outermost resolve, its work dropped.
+    /// A transient from the per-thread cache: inline, returning the factory's result
+    /// straight to the caller — unless it is an outermost resolve in a process that has
+    /// `graph` or completion-hook registrations (``ResolutionEngine/outermostWorkPossible``),
+    /// which goes out of line: finishing the resolve's work needs the result kept in a
+    /// local (for a generic `T`, stack space sized at run time, which would cost every
+    /// resolve, singletons included, if inlined here).
+    ///
+    /// A resolve already running when the process's first graph or hook registration is
+    /// made (another thread registering it at that moment) may leave that registration's
+    /// work to this thread's next outermost resolve; registering at start-up, before
+    /// resolving, never does.
+    @inline(__always)
+    func runCachedTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        if thread.state.pointee.depth == 0, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) != 0 {
+            return try runOutermostTransient(caller, thread: thread)
+        }
+        return try runTransient(caller, thread: thread)
+    }
+
+    /// ``runTransient(_:thread:)`` for an outermost resolve: when it returns, the
+    /// resolve's work (graph instances, completion hooks) is finished — one flag test
+    /// when there is none — or, if the factory threw, dropped.
     @inline(never)
-    private func failTransient(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
-        let failure = wrapFailure(error, thread: thread)
-        thread.pop()
-        thread.abandonOutermost()
-        return failure
+    private func runOutermostTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let value: T
+        do {
+            value = try runTransient(caller, thread: thread)
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
     }
 
     /// Runs `body` (a factory) with `registration` on this thread's stack.
@@ -138,6 +166,7 @@ extension DependencyContainer {
         let thread = ResolutionThread.current()
         let layer = thread.noOverrideActive ? nil : OverrideContext.current
         defer { withExtendedLifetime(layer) {} }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: layer, generation: nil) }
         return try resolveSlow(T.self, tag: tag, thread: thread, overrides: layer, generation: nil)
     }
 
@@ -204,9 +233,11 @@ extension DependencyContainer {
         return .missing(key: key, tag: tag, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
     }
 
-    /// Cache miss, override, optional flattening, untyped registration or a tag.
-    /// `generation` is non-nil when the result may be cached for this thread: in the main
-    /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
+    /// Cache miss, override, optional flattening, untyped registration or a tag, as an
+    /// outermost resolve: ``resolveLookingUp(_:tag:thread:overrides:generation:)``, then
+    /// the resolve's work is finished (graph instances, completion hooks). Nested
+    /// resolves call `resolveLookingUp` directly (the value kept here costs stack, which
+    /// deep chains feel).
     private func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let value: T
         do {
@@ -219,7 +250,9 @@ extension DependencyContainer {
         return value
     }
 
-    /// ``resolveSlow(_:tag:thread:overrides:generation:)`` but for finishing the outermost resolve.
+    /// The slow path proper. `generation` is non-nil when the result may be cached for
+    /// this thread: in the main cache, or inside a layer (`overrides`) in the layer cache
+    /// (singletons only).
     private func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
@@ -268,27 +301,12 @@ extension DependencyContainer {
 
         if registration.lifecycle == .graph {
             engine.lock.unlock()
-            let holder: AnyObject
-            if let made = thread.graphHolder(for: registration) {
-                holder = made
-            } else {
-                holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
-                thread.storeGraph(holder, for: registration)
-                if registration.completion != nil { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
-            }
-            if isTyped { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
-            return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+            return try resolveGraph(T.self, registration: registration, caller: caller, thread: thread)
         }
 
         let cell = overrides?.cell(for: registration) ?? registration.cell
         if registration.lifecycle == .weakSingleton {
-            let object: AnyObject
-            if let held = try claimSingleton(cell: cell, registration: registration, thread: thread, weak: true) {
-                object = held
-            } else {
-                object = try buildWeakSingleton(cell: cell, registration: registration, caller: caller, thread: thread, requested: T.self)
-            }
-            return try cast(object, to: T.self, registration: registration, thread: thread)
+            return try resolveWeakSingleton(T.self, cell: cell, registration: registration, caller: caller, thread: thread)
         }
         // Claiming and building are separate so that the claim's frame (the state machine,
         // the waiting, the cycle errors) is not on the stack while the factory runs.
@@ -310,6 +328,36 @@ extension DependencyContainer {
         // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
         let value = (holder as! any AnySingletonValue).anyValue
         return try cast(value, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// A `graph` registration: the instance this outermost resolve made already, or a new
+    /// one, kept until it finishes. Out of line, like the other lifecycles' rarer paths, to
+    /// keep the slow path's frame small.
+    @inline(never)
+    private func resolveGraph<T>(_ type: T.Type, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let holder: AnyObject
+        if let made = thread.graphHolder(for: registration) {
+            holder = made
+        } else {
+            holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
+            thread.storeGraph(holder, for: registration)
+            if registration.completion != nil { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
+        }
+        if registration.valueTypeID == ObjectIdentifier(T.self) { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
+        return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// A `weakSingleton`: the instance someone still holds, or a new one. Call with the
+    /// engine lock held; returns with it released.
+    @inline(never)
+    private func resolveWeakSingleton<T>(_ type: T.Type, cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let object: AnyObject
+        if let held = try claimSingleton(cell: cell, registration: registration, thread: thread, weak: true) {
+            object = held
+        } else {
+            object = try buildWeakSingleton(cell: cell, registration: registration, caller: caller, thread: thread, requested: T.self)
+        }
+        return try cast(object, to: T.self, registration: registration, thread: thread)
     }
 
     private func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {

@@ -151,6 +151,9 @@ final class Registration: @unchecked Sendable {
 
     init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
         self.completion = completion
+        if lifecycle == .graph || completion != nil, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) == 0 {
+            ResolutionEngine.outermostWorkPossible.store(1, ordering: .relaxed)
+        }
         self.key = key
         self.tag = tag
         self.owner = owner

@@ -60,7 +60,8 @@ struct ResolutionThread {
         var hasOutermostWork = false
         /// The `graph` instances of the running outermost resolve, by registration: the
         /// registration (kept alive, so that its identity is not reused) and the holder.
-        var graphInstances: [ObjectIdentifier: (registration: Registration, holder: AnyObject)] = [:]
+        /// Searched linearly: an object graph has a handful of `graph` registrations.
+        var graphInstances: [(registration: Registration, holder: AnyObject)] = []
         /// Instances made during the outermost resolve whose registrations have completion
         /// hooks, in the order their factories returned (innermost first).
         var pendingCompletions: [(registration: Registration, value: Any)] = []
@@ -333,12 +334,13 @@ struct ResolutionThread {
 
     /// The `graph` instance of `registration` made during the running outermost resolve.
     func graphHolder(for registration: Registration) -> AnyObject? {
-        state.pointee.graphInstances.isEmpty ? nil : state.pointee.graphInstances[ObjectIdentifier(registration)]?.holder
+        for entry in state.pointee.graphInstances where entry.registration === registration { return entry.holder }
+        return nil
     }
 
     /// Records the `graph` instance of `registration` for the rest of the outermost resolve.
     func storeGraph(_ holder: AnyObject, for registration: Registration) {
-        state.pointee.graphInstances[ObjectIdentifier(registration)] = (registration, holder)
+        state.pointee.graphInstances.append((registration, holder))
         state.pointee.hasOutermostWork = true
     }
 
@@ -394,14 +396,14 @@ struct ResolutionThread {
     }
 
     private func dropOutermostWork(publishing: Bool) {
-        // Swapped out before release: an instance's deinit is user code that may resolve.
-        let graph = state.pointee.graphInstances
-        let pending = state.pointee.pendingCompletions
-        let cells = state.pointee.completingCells
-        state.pointee.graphInstances = [:]
-        state.pointee.pendingCompletions = []
-        state.pointee.completingCells = []
         state.pointee.hasOutermostWork = false
+        // Each entry is taken out before it is released (an instance's deinit is user code
+        // that may resolve, and so use these arrays); the arrays keep their capacity for
+        // the next outermost resolve.
+        while let entry = state.pointee.graphInstances.popLast() { withExtendedLifetime(entry) {} }
+        while let entry = state.pointee.pendingCompletions.popLast() { withExtendedLifetime(entry) {} }
+        var cells: [SingletonCell] = []
+        if !state.pointee.completingCells.isEmpty { swap(&cells, &state.pointee.completingCells) }
         var released: [AnyObject] = []
         if !cells.isEmpty {
             let engine = ResolutionEngine.shared
@@ -418,7 +420,7 @@ struct ResolutionThread {
                 engine.lock.broadcast()
             }
         }
-        withExtendedLifetime((graph, pending, released)) {}
+        withExtendedLifetime(released) {}
     }
 
     /// The registration whose factory is running innermost on this thread.
