@@ -21,10 +21,14 @@ private final class Order { var log: [String] = [] }
 private final class Outer { let inner: Inner; init(inner: Inner) { self.inner = inner } }
 private final class Inner {}
 
-private let clientsMade = Locked(0)
-private let serversMade = Locked(0)
+/// Counts the factory runs of one test's registrations.
+private final class Made: Sendable {
+    let clients = Locked(0)
+    let servers = Locked(0)
+}
 
-private func registerClientServer(in c: DependencyContainer, lifecycle: LifecycleType) {
+private func registerClientServer(in c: DependencyContainer, lifecycle: LifecycleType, made: Made = Made()) {
+    let (clientsMade, serversMade) = (made.clients, made.servers)
     c.register(Client.self, lifecycle: lifecycle) { c in
         clientsMade.withLock { $0 += 1 }
         return Client(server: try c.tryResolve())
@@ -42,30 +46,33 @@ struct CompletionHookTests {
     @Test("Client ↔ Server as graph: the hook sees the Client being built; no factory runs twice")
     func clientServerGraph() {
         let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.graph"))
-        registerClientServer(in: c, lifecycle: .graph)
-        let (clientsBefore, serversBefore) = (clientsMade.withLock { $0 }, serversMade.withLock { $0 })
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .graph, made: made)
         let client = c.resolve(Client.self)
         #expect(client.server.client === client)
         let server = c.resolve(Server.self)
         #expect(server.client?.server === server)
-        #expect(clientsMade.withLock { $0 } - clientsBefore == 2)
-        #expect(serversMade.withLock { $0 } - serversBefore == 2)
+        #expect(made.clients.withLock { $0 } == 2)
+        #expect(made.servers.withLock { $0 } == 2)
     }
 
     @Test("Client ↔ Server as singletons: resolved from either side, one of each")
     func clientServerSingleton() {
         let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.singleton"))
-        registerClientServer(in: c, lifecycle: .singleton)
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .singleton, made: made)
         let server = c.resolve(Server.self)
         let client = c.resolve(Client.self)
         #expect(server.client === client)
         #expect(client.server === server)
+        #expect(made.clients.withLock { $0 } == 1 && made.servers.withLock { $0 } == 1)
     }
 
     @Test("Client ↔ Server singletons under 8 threads: every thread sees the completed pair")
     func clientServerThreads() {
         let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.threads"))
-        registerClientServer(in: c, lifecycle: .singleton)
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .singleton, made: made)
         let incomplete = Locked(0)
         let clients = Locked<[ObjectIdentifier]>([])
         runOnThreads(8) { index in
@@ -82,6 +89,7 @@ struct CompletionHookTests {
         }
         #expect(incomplete.withLock { $0 } == 0)
         #expect(Set(clients.withLock { $0 }).count == 1)
+        #expect(made.clients.withLock { $0 } == 1 && made.servers.withLock { $0 } == 1, "each factory ran once, whichever thread won")
     }
 
     @Test("graph Client ↔ Server under 8 threads: each resolve completes its own pair")
@@ -126,8 +134,8 @@ struct CompletionHookTests {
         c.register(Hooked.self) { _ in Hooked() } completing: { _, _ in throw HookError() }
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
         #expect(error?.reason == .factoryFailed)
-        #expect(error?.registration == "RelayTests/CompletionHookTests.swift:126")
-        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:126) threw: hook refused")
+        #expect(error?.registration == "RelayTests/CompletionHookTests.swift:134")
+        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:134) threw: hook refused")
         // The singleton was discarded: the next resolve builds and completes it again.
         #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
     }
