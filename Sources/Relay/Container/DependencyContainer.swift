@@ -106,9 +106,11 @@ public final class DependencyContainer: Sendable {
     /// returned), before that resolve returns, hooks of inner instances first. A resolve
     /// inside the hook sees the same `graph` instances and singletons as the factories did,
     /// and no factory runs twice. The hook runs once per new instance: per resolve for a
-    /// transient, once for a singleton (while its hook has not finished, the singleton is
-    /// visible only to the thread completing it; other threads wait, as for a singleton
-    /// being built). A registration with a hook is never served from the per-thread cache.
+    /// transient, once for a singleton. Until the outermost resolve's hooks have all run,
+    /// a singleton with a hook — and any singleton built while hooks are pending, which
+    /// may hold an instance not completed yet — is visible only to the thread completing
+    /// it; other threads wait, as for a singleton being built. A registration with a hook
+    /// is never served from the per-thread cache.
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve.

@@ -318,6 +318,11 @@ extension DependencyContainer {
         }
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
+            // Not while this outermost resolve has work pending: the singleton may still be
+            // completing, and is discarded if a hook fails.
+            if thread.state.pointee.hasOutermostWork {
+                return typedHolder.value
+            }
             if let generation, let overrides {
                 thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
             } else if let generation {

@@ -69,11 +69,15 @@ extension DependencyContainer {
             finishBuilding(cell, as: .empty)
             throw error
         }
-        if registration.completion != nil {
-            // Visible to this thread only until the outermost resolve's hooks have run.
+        let hasHook = registration.completion != nil
+        if hasHook || !thread.state.pointee.pendingCompletions.isEmpty {
+            // Visible to this thread only until the outermost resolve's hooks have run: a
+            // singleton with a hook, and any built while hooks are pending (it may hold an
+            // instance a hook has not completed yet, e.g. the Client of a Server whose
+            // hook sets `server.client`).
             finishBuilding(cell, as: .completing(thread: thread.id, holder: holder))
             thread.holdCompleting(cell)
-            thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue)
+            if hasHook { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
         } else {
             finishBuilding(cell, as: .built(holder))
         }
