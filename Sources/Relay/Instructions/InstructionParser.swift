@@ -434,7 +434,7 @@ enum InstructionParser {
         var lifecycle = LifecycleType.singleton
         if let given = values[Key.lifecycle.rawValue] {
             // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
-            guard let parsed = LifecycleType(rawValue: given.value.lowercased()) else {
+            guard let parsed = LifecycleType(caseInsensitive: given.value) else {
                 let writtenValue = written(given.part.bytes)
                 throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be 'singleton' or 'transient'", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
             }

@@ -52,9 +52,12 @@ private func bootstrapFailures(about type: Any.Type) -> [DependencyValidationErr
 @Suite("Lifecycles")
 struct LifecycleTests {
     @Test("lifecycle raw values are what instructions write, in any case")
-    func rawValues() {
+    func rawValues() throws {
         #expect(LifecycleType.allCases.map(\.rawValue) == ["singleton", "transient", "graph", "weakSingleton", "eagerSingleton"])
         #expect(LifecycleType(rawValue: "weakSingleton") == .weakSingleton)
+        for (text, lifecycle) in [("graph", LifecycleType.graph), ("weakSingleton", .weakSingleton), ("WEAKSINGLETON", .weakSingleton), ("eagersingleton", .eagerSingleton), ("Transient", .transient)] {
+            #expect(try DependencyInjectionInstruction(parsing: "type=A,factory=B,lifecycle=\(text)").lifecycle == lifecycle)
+        }
     }
 
     @Test("graph: one instance per outermost resolve, shared by everything built inside it")
@@ -110,10 +113,11 @@ struct LifecycleTests {
     func weakValueType() {
         let c = DependencyContainer.container(for: .weakScope)
         c.register(WeakValueType.self, lifecycle: .weakSingleton) { _ in WeakValue() }
+        let registeredAt = #line - 1
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(WeakValueType.self) }
         #expect(error?.reason == .notAnObject(actualType: String(reflecting: WeakValue.self)))
         let line = error?.description.components(separatedBy: "\n").first ?? ""
-        #expect(line.hasSuffix("WeakValueType in scope 'LifecycleTests.weak': it is registered as a weakSingleton (at RelayTests/LifecycleTests.swift:112), and its factory returned \(String(reflecting: WeakValue.self)), which is not a class instance; the container can only hold a class instance weakly."))
+        #expect(line.hasSuffix("WeakValueType in scope 'LifecycleTests.weak': it is registered as a weakSingleton (at RelayTests/LifecycleTests.swift:\(registeredAt)), and its factory returned \(String(reflecting: WeakValue.self)), which is not a class instance; the container can only hold a class instance weakly."))
         #expect(error?.description.hasSuffix("fix: make the factory return a class instance, or register \(String(reflecting: WeakValueType.self)) as a singleton or transient.") == true)
     }
 
@@ -148,13 +152,14 @@ struct LifecycleTests {
     func bootstrapFailure() {
         let c = DependencyContainer.container(for: .eagerScope)
         c.register(EagerFailing.self, lifecycle: .eagerSingleton) { _ in throw EagerError() }
+        let registeredAt = #line - 1
         let failures = bootstrapFailures(about: EagerFailing.self)
         #expect(failures.count == 1)
-        #expect(failures.first?.subject == "\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:150)")
+        #expect(failures.first?.subject == "\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt))")
         #expect(failures.first?.error.reason == .factoryFailed)
         let error = #expect(throws: DependencyBootstrapError.self) { try DependencyContainer.bootstrap() }
         #expect(error?.description.hasPrefix("Relay bootstrap could not build ") == true)
-        #expect(error?.description.contains("\n\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:150):\n  Relay cannot resolve") == true)
+        #expect(error?.description.contains("\n\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt)):\n  Relay cannot resolve") == true)
     }
 
     @Test("bootstrap() builds the injected binding, not the code registration it stands over")
