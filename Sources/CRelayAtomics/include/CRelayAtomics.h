@@ -52,6 +52,14 @@ extern CRELAY_HIDDEN crelay_atomic_word crelay_active_overrides;
 /// then 1 for the rest of the process.
 extern CRELAY_HIDDEN crelay_atomic_word crelay_outermost_work_possible;
 
+/// `ResolutionEngine.unitOfWorkPossible`: 0 until a registration with the `unitOfWork`
+/// lifecycle is made, then 1 for the rest of the process.
+extern CRELAY_HIDDEN crelay_atomic_word crelay_unit_of_work_possible;
+
+static inline crelay_atomic_word *crelay_unit_of_work_possible_word(void) {
+    return &crelay_unit_of_work_possible;
+}
+
 static inline crelay_atomic_word *crelay_outermost_work_possible_word(void) {
     return &crelay_outermost_work_possible;
 }

@@ -32,6 +32,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// (`register(_:tag:argument:…)`), and was resolved without one (`given` is `nil`)
         /// or with an argument of type `given`.
         case argumentMismatch(expected: String, given: String?)
+        /// The type is registered with the ``LifecycleType/unitOfWork`` lifecycle and was
+        /// resolved outside any unit of work: open one around the work that needs it with
+        /// ``DependencyContainer/withUnitOfWork(_:)`` (a server's middleware, once per
+        /// request). A detached task or a thread not started through Swift concurrency
+        /// does not inherit the unit of the code that started it.
+        case noUnitOfWork
     }
 
     /// What went wrong.
@@ -135,6 +141,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case let .argumentMismatch(expected, given):
             let how = given.map { "with an argument of type \($0)" } ?? "without an argument"
             lines.append("Relay cannot resolve \(requestedType) in \(place) \(how): it is registered (at \(registration ?? "an unknown place")) with an argument of type \(expected).")
+        case .noUnitOfWork:
+            lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as unitOfWork (at \(registration ?? "an unknown place")), one instance per unit of work, and this resolve ran outside any unit of work.")
         case let .notAnObject(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
@@ -168,6 +176,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             return "check the factories in the chain above for unbounded recursion."
         case let .argumentMismatch(expected, _):
             return "pass the argument: resolve(\(requestedType).self, argument: …) with a value of type \(expected)."
+        case .noUnitOfWork:
+            return "resolve \(requestedType) inside DependencyContainer.withUnitOfWork { … } (e.g. opened by a server's middleware for each request, or around a job); Task.detached and threads started outside Swift concurrency do not inherit it."
         case .notAnObject:
             return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
@@ -198,6 +208,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
         Self(reason: .argumentMismatch(expected: String(reflecting: expected), given: given.map { String(reflecting: $0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
+    }
+
+    static func noUnitOfWork(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .noUnitOfWork, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

@@ -29,8 +29,29 @@ public enum LifecycleType: String, Hashable, Sendable, CaseIterable, Codable, Cu
     /// A singleton that ``DependencyContainer/bootstrap()`` builds up front; until then
     /// (or without a bootstrap) it behaves exactly like ``singleton``.
     case eagerSingleton
+    /// One instance per *unit of work*: a block opened with
+    /// ``DependencyContainer/withUnitOfWork(_:)`` (a request, a job, a command). Everything
+    /// resolved inside the block — across any number of resolves, and on every child task
+    /// and thread it runs as structured concurrency — shares the instance; the next block
+    /// gets a new one, and the instance is released when its block ends. Singletons stay
+    /// process-wide and are never rebuilt. .NET's *scoped* lifetime.
+    ///
+    /// ```swift
+    /// c.register(RequestLog.self, lifecycle: .unitOfWork) { _ in RequestLog() }
+    /// try await DependencyContainer.withUnitOfWork {
+    ///     async let a = c.tryResolve(RequestLog.self)   // the same RequestLog
+    ///     async let b = c.tryResolve(RequestLog.self)
+    ///     _ = try await (a, b)
+    /// }
+    /// ```
+    ///
+    /// Unlike ``graph`` (one outermost resolve on one thread), a unit of work spans a whole
+    /// block. Resolving the type outside any block fails with
+    /// ``DependencyResolutionError/Reason/noUnitOfWork``. Not a ``DependencyContainerScope``:
+    /// a scope is a named container, a unit of work is a lifetime.
+    case unitOfWork
 
     /// The raw value, as written in instructions: `singleton`, `transient`, `graph`,
-    /// `weakSingleton` or `eagerSingleton`.
+    /// `weakSingleton`, `eagerSingleton` or `unitOfWork`.
     public var description: String { rawValue }
 }

@@ -53,7 +53,7 @@ private func bootstrapFailures(about type: Any.Type) -> [DependencyValidationErr
 struct LifecycleTests {
     @Test("lifecycle raw values are what instructions write, in any case")
     func rawValues() throws {
-        #expect(LifecycleType.allCases.map(\.rawValue) == ["singleton", "transient", "graph", "weakSingleton", "eagerSingleton"])
+        #expect(LifecycleType.allCases.map(\.rawValue) == ["singleton", "transient", "graph", "weakSingleton", "eagerSingleton", "unitOfWork"])
         #expect(LifecycleType(rawValue: "weakSingleton") == .weakSingleton)
         for (text, lifecycle) in [("graph", LifecycleType.graph), ("weakSingleton", .weakSingleton), ("WEAKSINGLETON", .weakSingleton), ("eagersingleton", .eagerSingleton), ("Transient", .transient)] {
             #expect(try DependencyInjectionInstruction(parsing: "type=A,factory=B,lifecycle=\(text)").lifecycle == lifecycle)

@@ -60,6 +60,14 @@ extension DependencyContainer {
             }
             return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
         }
+        // A `unitOfWork` instance this thread resolved in the current unit before: the
+        // layer cache, keyed by the unit's identifier (see ``resolveUnitOfWork``).
+        if ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !isDetached, let unit = UnitOfWorkContext.current {
+            defer { withExtendedLifetime(unit) {} }
+            if let value = thread.layerCachedValue(layer: unit.id, container: containerID, type: typeID, generation: generation) {
+                return value.assumingMemoryBound(to: T.self).pointee
+            }
+        }
         if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: nil, generation: isDetached ? nil : generation) }
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
@@ -304,6 +312,9 @@ extension DependencyContainer {
             return try resolveGraph(T.self, registration: registration, caller: caller, thread: thread)
         }
 
+        if registration.lifecycle == .unitOfWork {
+            return try resolveUnitOfWork(T.self, registration: registration, caller: caller, thread: thread, overrides: overrides, generation: generation)
+        }
         let cell = overrides?.cell(for: registration) ?? registration.cell
         if registration.lifecycle == .weakSingleton {
             return try resolveWeakSingleton(T.self, cell: cell, registration: registration, caller: caller, thread: thread)
@@ -350,6 +361,42 @@ extension DependencyContainer {
         }
         if registration.valueTypeID == ObjectIdentifier(T.self) { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
         return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// A `unitOfWork` registration: the current unit's instance (``UnitOfWorkContext``),
+    /// claimed and built exactly as a singleton in the unit's cell, so concurrent resolves
+    /// inside one unit build it once; or ``DependencyResolutionError/Reason/noUnitOfWork``
+    /// outside any unit. A typed instance is cached in this thread's layer cache under the
+    /// unit's identifier (not inside an override layer, whose own cache is keyed by the
+    /// layer): ``resolveMiss(_:thread:generation:)`` serves it from there while the
+    /// unit is current. Call with the engine lock held; returns with it released.
+    @inline(never)
+    private func resolveUnitOfWork<T>(_ type: T.Type, registration: Registration, caller: TypedCaller?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+        guard let unit = UnitOfWorkContext.current else {
+            ResolutionEngine.shared.lock.unlock()
+            throw .noUnitOfWork(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
+        }
+        // The task-local binding keeps `unit` (and so the cell and its holder) alive for
+        // as long as this resolve runs; the local keeps it alive for the reads below.
+        defer { withExtendedLifetime(unit) {} }
+        let cell = unit.cell(for: registration, layer: overrides?.id ?? 0)
+        let holder: AnyObject
+        if let built = try claimSingleton(cell: cell, registration: registration, thread: thread) {
+            holder = built
+        } else {
+            holder = try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
+        }
+        if registration.valueTypeID == ObjectIdentifier(T.self) {
+            let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
+            // Not while this outermost resolve has work pending (the instance may still be
+            // completing), and not for a detached (validation) container.
+            if let generation, overrides == nil, !isDetached, !thread.state.pointee.hasOutermostWork {
+                thread.fillLayerCache(layer: unit.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+            }
+            return typedHolder.value
+        }
+        let value = (holder as! any AnySingletonValue).anyValue
+        return try cast(value, to: T.self, registration: registration, thread: thread)
     }
 
     /// A `weakSingleton`: the instance someone still holds, or a new one. Call with the

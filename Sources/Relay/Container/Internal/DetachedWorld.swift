@@ -80,7 +80,8 @@ extension ResolutionEngine {
                 return injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
             }
             for registration in registrations.sorted(by: Self.validationOrder) {
-                do throws(DependencyResolutionError) {
+                // Each in a unit of work of its own, so that `unitOfWork` registrations resolve.
+                let outcome = withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
                     if let factory = registration.argumentFactory {
                         let argumentID = ObjectIdentifier(factory.argumentType)
                         guard let sample = arguments.first(where: { ObjectIdentifier(Swift.type(of: $0)) == argumentID })
@@ -93,7 +94,9 @@ extension ResolutionEngine {
                     } else {
                         _ = try container.resolveOpened(registration.key.type)
                     }
-                } catch {
+                    return .success(())
+                } catch { return .failure(error) } }
+                if case .failure(let error) = outcome {
                     let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
                     let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
                     let argument = registration.argumentFactory.map { " with an argument of type \(String(reflecting: $0.argumentType))" } ?? ""
@@ -120,7 +123,7 @@ extension ResolutionEngine {
     func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
         let world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
-        do {
+        do { return try withUnitOfWork {
             if let produced = factory.produces {
                 let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
                 insert(request, into: world.global, injected: true)
@@ -128,7 +131,7 @@ extension ResolutionEngine {
             } else {
                 return try factory.make(world.global)
             }
-        } catch let error as DependencyResolutionError {
+        } } catch let error as DependencyResolutionError {
             throw error
         } catch {
             throw .factoryFailed(key: DependencyKey(Any.self), scope: .global, chain: [], registration: subject, error: error)

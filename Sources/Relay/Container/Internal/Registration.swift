@@ -154,6 +154,9 @@ final class Registration: @unchecked Sendable {
         if lifecycle == .graph || completion != nil, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) == 0 {
             ResolutionEngine.outermostWorkPossible.store(1, ordering: .relaxed)
         }
+        if lifecycle == .unitOfWork, ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) == 0 {
+            ResolutionEngine.unitOfWorkPossible.store(1, ordering: .relaxed)
+        }
         self.key = key
         self.tag = tag
         self.owner = owner

@@ -32,7 +32,9 @@ final class ResolutionEngine: @unchecked Sendable {
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
     var waiting: [ResolutionThread.ID: SingletonCell] = [:]
-    /// How many override layers were ever made: the last one's ``OverrideLayer/id``.
+    /// How many override layers and units of work were ever made: the last one's
+    /// ``OverrideLayer/id`` or ``UnitOfWork/id`` (one counter, so the two never share an
+    /// identifier in the per-thread layer cache).
     var layersMade: UInt = 0
 
     private init() {
@@ -54,6 +56,13 @@ final class ResolutionEngine: @unchecked Sendable {
     /// (relaxed) before the registration is stored and the generation is bumped
     /// (releasing), so a resolve that sees the new generation sees the flag.
     static var outermostWorkPossible: AtomicWord<UInt> { AtomicWord(crelay_outermost_work_possible_word()) }
+
+    /// 0 until the first registration with the ``LifecycleType/unitOfWork`` lifecycle is
+    /// made, then 1 for good. While 0, a resolve that misses the per-thread cache skips the
+    /// task-local look-up of the current unit of work. Set (relaxed) before the
+    /// registration is stored and the generation is bumped (releasing), like
+    /// ``outermostWorkPossible``.
+    static var unitOfWorkPossible: AtomicWord<UInt> { AtomicWord(crelay_unit_of_work_possible_word()) }
 
     /// Bumped after every change to any registration table; per-thread caches filled
     /// under an older value are dropped before use. Starts at 1. Static (a C word with
