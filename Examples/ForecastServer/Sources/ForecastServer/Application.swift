@@ -3,27 +3,22 @@ import Hummingbird
 import Logging
 import Relay
 
-/// The request context: Hummingbird's core storage plus this request's unit of work.
+/// The request context: Hummingbird's core storage.
 struct ForecastRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// Set by `RequestWorkMiddleware` before any route runs.
-    var work: RequestWork?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
     }
 }
 
-/// Opens one `RequestWork` per request and hands it on in the context.
+/// Runs each request in a unit of work of its own: everything resolved while handling it
+/// shares one `RequestWork` (registered `.unitOfWork`), and the next request gets a new one.
 struct RequestWorkMiddleware: RouterMiddleware {
     typealias Context = ForecastRequestContext
-    let provider: any WeatherProvider
-    let clock: any WallClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var context = context
-        context.work = RequestWork(provider: provider, startedAt: clock.now)
-        return try await next(request, context)
+        try await DependencyContainer.withUnitOfWork { try await next(request, context) }
     }
 }
 
@@ -39,38 +34,48 @@ struct ForecastAnswer: ResponseCodable, Equatable {
     /// This request's unit of work, and how often it asked the provider.
     var requestID: String
     var providerCalls: Int
+    /// The unit of work the advice service saw: the same as ``requestID``.
+    var adviceRequestID: String
 }
 
 /// The routes, with what they need from the container.
 struct ForecastRoutes: Sendable {
-    let provider: any WeatherProvider
-    let clock: any WallClock
-    var forecasts = ForecastService()
-    var advisor = AdviceService()
+    /// Where the handlers find this request's `RequestWork`.
+    let container: DependencyContainer
+    var forecasts: ForecastService
+    var advisor: AdviceService
+
+    init(container: DependencyContainer) {
+        self.container = container
+        forecasts = ForecastService(container: container)
+        advisor = AdviceService(container: container)
+    }
 
     func add(to router: Router<ForecastRequestContext>) {
-        router.add(middleware: RequestWorkMiddleware(provider: provider, clock: clock))
+        router.add(middleware: RequestWorkMiddleware())
         router.get("health") { _, _ in "ok" }
         router.get("forecast/:city") { _, context in try await forecast(context) }
     }
 
     func forecast(_ context: ForecastRequestContext) async throws -> ForecastAnswer {
         let city = try context.parameters.require("city")
-        guard let work = context.work else { throw HTTPError(.internalServerError, message: "no unit of work for this request") }
         do {
-            // Two services, one unit of work: the provider is asked once.
-            async let forecast = forecasts.forecast(for: city, in: work)
-            async let advice = advisor.advice(for: city, in: work)
+            // Two services, each resolving this request's RequestWork: the provider is asked once.
+            async let forecast = forecasts.forecast(for: city)
+            async let advice = advisor.advice(for: city)
+            let work = try container.tryResolve(RequestWork.self)
             let (conditions, issuedAt, validUntil) = try await forecast
+            let (advised, adviceWork) = try await advice
             return ForecastAnswer(
                 city: city,
                 summary: conditions.summary,
                 temperatureCelsius: conditions.temperatureCelsius,
-                advice: try await advice,
+                advice: advised,
                 issuedAt: issuedAt.formatted(.iso8601),
                 validUntil: validUntil.formatted(.iso8601),
                 requestID: work.id.uuidString,
-                providerCalls: await work.providerCalls
+                providerCalls: await work.providerCalls,
+                adviceRequestID: adviceWork.uuidString
             )
         } catch let error as WeatherProviderError {
             if case .unknownCity = error { throw HTTPError(.notFound, message: "\(error)") }

@@ -1,14 +1,12 @@
 import Foundation
 
-/// The unit of work of one request: created when the request arrives (by
-/// `RequestWorkMiddleware`), shared by every service that handles the request, gone when the
-/// answer is written. Everything in one request sees the same start time and the same
-/// weather, and the provider is asked at most once per city per request, however many
-/// services want the conditions.
-///
-/// It travels in the request context (`ForecastRequestContext.work`), not in the dependency
-/// container: the container's lifecycles are process-wide (singleton) or per resolve
-/// (transient).
+/// The unit of work of one request: registered with the `.unitOfWork` lifecycle, so the
+/// first service to resolve it during a request builds it, every other service (on any of
+/// the request's tasks) gets the same one, and it is gone when the answer is written
+/// (`RequestWorkMiddleware` runs each request in `DependencyContainer.withUnitOfWork`).
+/// Everything in one request sees the same start time and the same weather, and the
+/// provider is asked at most once per city per request, however many services want the
+/// conditions.
 actor RequestWork {
     /// Tells one request from another in answers and logs.
     nonisolated let id: UUID

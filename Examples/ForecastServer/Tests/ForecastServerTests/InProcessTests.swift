@@ -32,6 +32,7 @@ func routerServesTheStubbedForecast() async throws {
     #expect(answer.issuedAt == "2025-03-14T09:26:53Z")
     #expect(answer.validUntil == "2025-03-14T12:26:53Z")
     #expect(answer.providerCalls == 1)   // two services, one unit of work, one lookup
+    #expect(answer.adviceRequestID == answer.requestID)
 }
 
 @Test(.injecting(failing, index: .forecast))
@@ -68,18 +69,26 @@ func everyRequestHasItsOwnUnitOfWork() async throws {
         return answers
     }
     #expect(Set(answers.map(\.requestID)).count == 3)
+    #expect(answers.allSatisfy { $0.adviceRequestID == $0.requestID })
     #expect(answers.map(\.providerCalls) == [1, 1, 1])
 }
 
-@Test func unitOfWorkAsksTheProviderOncePerCity() async throws {
-    let work = RequestWork(provider: FixedWeather(conditions: Conditions(summary: "fog", temperatureCelsius: 7, isWet: false)),
-                           startedAt: FixedWallClock.piDay)
-    async let forecast = ForecastService().forecast(for: "Bern", in: work)
-    async let advice = AdviceService().advice(for: "Bern", in: work)
-    #expect(try await forecast.conditions.summary == "fog")
-    #expect(try await advice == "A light jacket will do.")
-    _ = try await work.conditions(in: "Basel")
-    #expect(await work.providerCalls == 2)
+// RequestWork is registered `.unitOfWork`: inside one unit both services resolve the same
+// instance, and outside any unit (no request) there is none.
+@Test(.injecting(sunny, fixedClock, index: .forecast))
+func unitOfWorkAsksTheProviderOncePerCity() async throws {
+    let container = DependencyContainer.global
+    try await DependencyContainer.withUnitOfWork {
+        async let forecast = ForecastService(container: container).forecast(for: "Bern")
+        async let advice = AdviceService(container: container).advice(for: "Bern")
+        let work = try container.tryResolve(RequestWork.self)
+        #expect(try await forecast.conditions.summary == "sunny")
+        #expect(try await advice.requestID == work.id)
+        _ = try await work.conditions(in: "Basel")
+        #expect(await work.providerCalls == 2)
+    }
+    let error = #expect(throws: DependencyResolutionError.self) { try container.tryResolve(RequestWork.self) }
+    #expect(error?.reason == .noUnitOfWork)
 }
 
 /// Two live servers at once, each started inside its own layer with its own stub, each
@@ -107,7 +116,7 @@ func everyRequestHasItsOwnUnitOfWork() async throws {
     #expect(sunnySide.allSatisfy { $0.summary == "sunny" })
     #expect(rainySide.allSatisfy { $0.summary == "rain" })
     #expect(Set((sunnySide + rainySide).map(\.requestID)).count == 100)
-    #expect((sunnySide + rainySide).allSatisfy { $0.providerCalls == 1 })
+    #expect((sunnySide + rainySide).allSatisfy { $0.providerCalls == 1 && $0.adviceRequestID == $0.requestID })
 }
 
 @Test func dependencyGraphIsComplete() throws {
