@@ -28,9 +28,12 @@ final class LiveObjectGraphB: ObjectGraphB {
 }
 final class LiveObjectGraphC: ObjectGraphC {}
 
+protocol UnitOfWorkService: AnyObject {}
+final class LiveUnitOfWorkService: UnitOfWorkService {}
+
 extension Cases {
     static func containerFeatureCases() -> [(letter: String, measure: () -> BenchmarkRow)] {
-        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve)]
+        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve), ("t", unitOfWorkResolve)]
     }
 
     static func registerTagged(in relay: DependencyContainer) {
@@ -47,6 +50,10 @@ extension Cases {
         relay.register(ObjectGraphA.self, lifecycle: .graph) { c in LiveObjectGraphA(b: try c.tryResolve(), c: try c.tryResolve()) }
         relay.register(ObjectGraphB.self, lifecycle: .graph) { c in LiveObjectGraphB(c: try c.tryResolve()) }
         relay.register(ObjectGraphC.self, lifecycle: .graph) { _ in LiveObjectGraphC() }
+    }
+
+    static func registerUnitOfWork(in relay: DependencyContainer) {
+        relay.register(UnitOfWorkService.self, lifecycle: .unitOfWork) { _ in LiveUnitOfWorkService() }
     }
 
     // MARK: - (q) tagged singleton
@@ -132,6 +139,33 @@ extension Cases {
                 publish(accumulator)
             },
             targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+
+    // MARK: - (t) unitOfWork inside its block
+
+    /// A `.unitOfWork` registration resolved again and again inside one
+    /// `withUnitOfWork` block (on the benchmark's thread, which runs no task): after the
+    /// first resolve builds it, the task-local read of the unit and the thread's cache of
+    /// this unit's instances. Swinject has no equivalent (its `.graph` scope is Relay's
+    /// `.graph`, one resolve; a per-request lifetime needs a child container per request).
+    /// Target: ≤3× row (a), a singleton resolve, which is about 1.3× the floor.
+    static func unitOfWorkResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerUnitOfWork(in: relay)
+        let holder = PropertyHolder(LiveSingletonService())
+        return BenchmarkRow(
+            "(t) unitOfWork, inside its block (Swinject: none)",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                withUnitOfWork {
+                    for _ in 0..<n { consume(relay.resolve(UnitOfWorkService.self), &accumulator) }
+                }
+                publish(accumulator)
+            },
+            swinject: nil,
+            floor: propertyRead(holder),
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: 3.9, minSpeedUp: nil)
         )
     }
 }

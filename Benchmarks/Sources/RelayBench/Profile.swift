@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|q|r|s|parse|parse100|inject|inject1000|inject100"
+    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -66,6 +66,11 @@ enum Profile {
         case "s":
             Cases.registerObjectGraph(in: global)
             for _ in 0..<iterations { consume(global.resolve(ObjectGraphA.self), &accumulator) }
+        case "t":
+            Cases.registerUnitOfWork(in: global)
+            withUnitOfWork {
+                for _ in 0..<iterations { consume(global.resolve(UnitOfWorkService.self), &accumulator) }
+            }
         case "parse", "parse100":
             let lines = name == "parse" ? 10_000 : 100
             let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)

@@ -62,9 +62,11 @@ extension DependencyContainer {
         }
         // A `unitOfWork` instance this thread resolved in the current unit before: the
         // layer cache, keyed by the unit's identifier (see ``resolveUnitOfWork``).
-        if ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !isDetached, let unit = UnitOfWorkContext.current {
-            defer { withExtendedLifetime(unit) {} }
-            if let value = thread.layerCachedValue(layer: unit.id, container: containerID, type: typeID, generation: generation) {
+        // The unit's id is read, not the unit: no reference counting. While the id is
+        // bound, so is the unit, which owns the cached instance.
+        if ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !isDetached {
+            let unit = UnitOfWorkContext.currentID
+            if unit != 0, let value = thread.layerCachedValue(layer: unit, container: containerID, type: typeID, generation: generation) {
                 return value.assumingMemoryBound(to: T.self).pointee
             }
         }

@@ -56,6 +56,11 @@ final class UnitOfWork: @unchecked Sendable {
 /// The innermost unit of work of the current task.
 enum UnitOfWorkContext {
     @TaskLocal static var current: UnitOfWork?
+    /// ``current``'s ``UnitOfWork/id`` (0: none), bound with it. The resolve path reads
+    /// this one to find a cached instance: a trivial value, so the read retains and
+    /// releases nothing (about 70 instructions less per resolve than reading the unit).
+    /// While it is bound, ``current`` is bound to that unit, which keeps it alive.
+    @TaskLocal static var currentID: UInt = 0
 }
 
 extension ResolutionEngine {
@@ -66,7 +71,9 @@ extension ResolutionEngine {
         // Only after the binding is gone may the unit die: its instances' deinits may
         // resolve, and must not find the unit still installed.
         defer { withExtendedLifetime(unit) {} }
-        return try UnitOfWorkContext.$current.withValue(unit, operation: operation)
+        return try UnitOfWorkContext.$current.withValue(unit) {
+            try UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation)
+        }
     }
 
     /// The `async` form of ``withUnitOfWork(operation:)``.
@@ -76,6 +83,8 @@ extension ResolutionEngine {
     ) async rethrows -> Result {
         let unit = UnitOfWork()
         defer { withExtendedLifetime(unit) {} }
-        return try await UnitOfWorkContext.$current.withValue(unit, operation: operation, isolation: isolation)
+        return try await UnitOfWorkContext.$current.withValue(unit, operation: {
+            try await UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation, isolation: isolation)
+        }, isolation: isolation)
     }
 }
