@@ -24,6 +24,7 @@ private extension DependencyContainerScope {
     static let nested = DependencyContainerScope("UnitOfWorkTests.nested")
     static let detached = DependencyContainerScope("UnitOfWorkTests.detached")
     static let instructions = DependencyContainerScope("UnitOfWorkTests.instructions")
+    static let layered = DependencyContainerScope("UnitOfWorkTests.layered")
 }
 
 /// Registers `Work` per unit of work, a counted singleton `Provider`, and two services that
@@ -64,7 +65,7 @@ struct UnitOfWorkTests {
         #expect(error?.reason == .noUnitOfWork)
         let text = error?.description ?? ""
         #expect(text.contains("registered as unitOfWork"), "\(text)")
-        #expect(text.contains("fix: resolve RelayTests.Work inside DependencyContainer.withUnitOfWork { … }") || text.contains("DependencyContainer.withUnitOfWork { … }"), "\(text)")
+        #expect(text.contains("fix: resolve ") && text.contains(" inside DependencyContainer.withUnitOfWork { … }"), "\(text)")
         // Also as a dependency: the chain says who needed it.
         c.register(ForecastPart.self, lifecycle: .transient) { c in ForecastPart(work: try c.tryResolve(), provider: Provider()) }
         let nested = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(ForecastPart.self) }
@@ -185,5 +186,25 @@ struct UnitOfWorkTests {
         // Outside the overrides, the live singleton again.
         let live = try c.tryResolve(Ledger.self)
         #expect(live === c.resolve(Ledger.self))
+    }
+
+    @Test("an instance built inside an override layer stays in that layer; the unit's own is kept outside it")
+    func overrideLayerInsideAUnit() throws {
+        let c = DependencyContainer.container(for: .layered)
+        c.register(Provider.self) { _ in Provider() }
+        c.register(ForecastPart.self, lifecycle: .unitOfWork) { c in ForecastPart(work: Work(), provider: try c.tryResolve()) }
+        var overrides = DependencyOverrides()
+        overrides.register(Provider.self, scope: .layered) { _ in Provider() }
+        try withUnitOfWork {
+            let outer = try c.tryResolve(ForecastPart.self)
+            let inner = try withInjectedDependencies(overrides) {
+                let first = try c.tryResolve(ForecastPart.self)
+                #expect(try c.tryResolve(ForecastPart.self).work === first.work)
+                return first
+            }
+            #expect(inner.work !== outer.work)
+            #expect(inner.provider !== outer.provider)
+            #expect(try c.tryResolve(ForecastPart.self).work === outer.work)
+        }
     }
 }
