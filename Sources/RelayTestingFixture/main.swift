@@ -98,4 +98,6 @@ func run(_ arguments: [String]) {
     }
 }
 
-run(CommandLine.withoutDependencyArguments())
+// Explicit arguments: the steps run before the "inject" step, which reads the -d
+// arguments, so the warning for -d removed before any inject() would not apply.
+run(CommandLine.withoutDependencyArguments(Array(CommandLine.arguments.dropFirst())))

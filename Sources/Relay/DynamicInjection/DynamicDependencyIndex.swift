@@ -22,7 +22,7 @@
 /// ```
 ///
 /// Such an index cannot be checked before it is filled, whichever test runs first or
-/// alone (see ``init(prepare:)``). ``shared`` is an index without a `prepare` closure:
+/// alone (see ``init(fileID:line:prepare:)``). ``shared`` is an index without a `prepare` closure:
 /// it holds whatever code has added to it so far.
 ///
 /// Adding a key that is already present replaces its entry. All methods are thread-safe.
@@ -30,7 +30,7 @@ public final class DynamicDependencyIndex: Sendable {
     /// The index ``DynamicDependencyRegistry``, `withInjectedDependencies` and
     /// `.injecting(…)` use unless given another. It has no `prepare` closure, so it holds
     /// only what code has added before it is read; prefer an index of your own made with
-    /// ``init(prepare:)``.
+    /// ``init(fileID:line:prepare:)``.
     public static let shared = DynamicDependencyIndex()
 
     private struct State {
@@ -84,8 +84,43 @@ public final class DynamicDependencyIndex: Sendable {
     ///   failed: <error>; …`. (``DynamicDependencyRegistry/inject()`` checks even when it
     ///   reads no source, so an app sees the error at start-up.)
     /// - ``removeAll()`` empties the index; `prepare` does not run again.
-    public init(prepare: @escaping @Sendable (DynamicDependencyIndex) throws -> Void) {
-        preparation = IndexPreparation(prepare)
+    /// - Until `prepare` has run, a resolve that finds no registration says so in its
+    ///   ``DependencyResolutionError`` (naming the index by `fileID` and `line`): the
+    ///   registration may be one that `prepare` makes. Fill the index with
+    ///   ``DynamicDependencyRegistry/inject()`` at start-up, or with ``prepare()``.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the index is made, to name it in messages; leave the default.
+    ///   - line: The line where the index is made; leave the default.
+    ///   - prepare: Adds the keys and registers the defaults; runs once, on first read.
+    public init(fileID: String = #fileID, line: Int = #line, prepare: @escaping @Sendable (DynamicDependencyIndex) throws -> Void) {
+        preparation = IndexPreparation(prepare, origin: "\(fileID):\(line)")
+    }
+
+    /// Fills the index now, if it fills itself and nothing has read it yet: runs its
+    /// `prepare` closure (see ``init(fileID:line:prepare:)``), exactly as the first read
+    /// would. Calling it again, from any thread, does nothing more; on an index made with
+    /// ``init()`` it does nothing.
+    ///
+    /// Every read fills the index, so code that injects never needs this. A test that
+    /// resolves with no `.injecting` trait and no `withInjectedDependencies` does: without
+    /// it, the test sees the app's defaults only when another test happened to fill the
+    /// index first — it passes in the full run and fails alone.
+    ///
+    /// ```swift
+    /// @Test func storeUsesTheDefaults() throws {
+    ///     try DynamicDependencyIndex.myApp.prepare()   // registers AppRegistry's defaults
+    ///     let store = DependencyContainer.global.resolve(RecipeStore.self)
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``DynamicInjectionError`` when `prepare` threw — now or on an earlier
+    ///   read: `code: error: preparing the DynamicDependencyIndex failed: <error>; …`.
+    public func prepare() throws(DynamicInjectionError) {
+        if let failure = prepareIfNeeded() {
+            throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
+        }
     }
 
     // MARK: Adding

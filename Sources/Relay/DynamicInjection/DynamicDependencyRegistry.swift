@@ -74,6 +74,11 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         self.limits = limits
     }
 
+    /// Whether any registry's ``inject()`` (or ``registerDependencies()``) has run in this
+    /// process, successfully or not; `CommandLine.withoutDependencyArguments()` warns when
+    /// it removes `-d` arguments before that.
+    static let hasInjected = LockedState(false)
+
     // MARK: Running
 
     /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
@@ -90,7 +95,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// makes at start-up.
     ///
     /// The index's `prepare` closure runs first (see
-    /// ``DynamicDependencyIndex/init(prepare:)``), even when no source is read.
+    /// ``DynamicDependencyIndex/init(fileID:line:prepare:)``), even when no source is read.
     ///
     /// A registry made by `standard()` with an enabled policy then does what the
     /// environment asks: writes the report as JSON to `$RELAY_REPORT_PATH` and the index's
@@ -111,6 +116,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
+        Self.hasInjected.withLock { $0 = true }
         let (plan, outcomes) = try read()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)
         let replaced = ResolutionEngine.shared.inject(checked.requests)
