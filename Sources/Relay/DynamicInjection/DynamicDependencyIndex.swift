@@ -414,6 +414,37 @@ public final class DynamicDependencyIndex: Sendable {
         return state.withLock { ($0.types, $0.factories) }
     }
 
+    /// An example instruction made of this index's keys, for messages about a malformed
+    /// instruction (``InstructionExample``): for the type key `given` names, a factory
+    /// indexed as producing it; for the factory key it names, the type key of what it
+    /// produces; otherwise the first type key (in natural order) with a factory producing
+    /// it, then the first type key and the first factory key. `nil` when the index lacks
+    /// either kind of key.
+    func instructionExample(for given: InstructionExample.Given) -> InstructionExample? {
+        let (types, factories) = allEntries
+        guard !types.isEmpty, !factories.isEmpty else { return nil }
+        let typeKeys = types.keys.map(\.tag).sorted { NearMatch.naturalOrder($0, $1) }
+        /// The first factory key, in natural order, indexed as producing `type`.
+        func factory(producing type: DependencyKey?) -> String? {
+            guard let type else { return nil }
+            return factories.compactMap { $0.value.produces == type ? $0.key.tag : nil }.min { NearMatch.naturalOrder($0, $1) }
+        }
+        if let typeKey = given.type, let found = factory(producing: types[DependencyTypeKey(typeKey)]) {
+            return InstructionExample(typeKey: typeKey, factoryKey: found)
+        }
+        if let factoryKey = given.factory, let produced = factories[DependencyFactoryKey(factoryKey)]?.produces,
+           let typeKey = typeKeys.first(where: { types[DependencyTypeKey($0)] == produced }) {
+            return InstructionExample(typeKey: typeKey, factoryKey: factoryKey)
+        }
+        for typeKey in typeKeys {
+            if let found = factory(producing: types[DependencyTypeKey(typeKey)]) {
+                return InstructionExample(typeKey: typeKey, factoryKey: found)
+            }
+        }
+        let factoryKey = factories.keys.map(\.tag).min { NearMatch.naturalOrder($0, $1) }
+        return factoryKey.map { InstructionExample(typeKey: typeKeys[0], factoryKey: $0) }
+    }
+
     /// Whether nothing is indexed (after preparing).
     var isEmpty: Bool {
         prepareIfNeeded()

@@ -187,19 +187,23 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         if !policy.isEnabled {
             outcomes += sources.map { .init(name: $0.name, instructionCount: 0, absence: "not read: \(policy.reason)") }
         }
-        for source in policy.isEnabled ? sources : [] {
-            var outcome = DynamicInjectionReport.Source(name: source.name, instructionCount: 0)
-            do {
-                let instructions = try source.readInstructions(context: context)
-                inputs.append(.init(name: source.name, instructions: instructions))
-                outcome.instructionCount = instructions.count
-                if instructions.isEmpty { outcome.absence = (source as? any AbsenceReporting)?.absence }
-            } catch let error as DynamicInjectionError {
-                diagnostics += error.diagnostics
-            } catch {
-                diagnostics.append(.error("could not read \(UserText.escaped(source.name)): \(UserText.escaped(String(describing: error), limit: nil))", at: .custom(source: source.name, line: nil, column: nil)))
+        // Messages about malformed instructions show this index's own keys as examples.
+        let index = self.index
+        InstructionExample.$provider.withValue({ index.instructionExample(for: $0) }) {
+            for source in policy.isEnabled ? sources : [] {
+                var outcome = DynamicInjectionReport.Source(name: source.name, instructionCount: 0)
+                do {
+                    let instructions = try source.readInstructions(context: context)
+                    inputs.append(.init(name: source.name, instructions: instructions))
+                    outcome.instructionCount = instructions.count
+                    if instructions.isEmpty { outcome.absence = (source as? any AbsenceReporting)?.absence }
+                } catch let error as DynamicInjectionError {
+                    diagnostics += error.diagnostics
+                } catch {
+                    diagnostics.append(.error("could not read \(UserText.escaped(source.name)): \(UserText.escaped(String(describing: error), limit: nil))", at: .custom(source: source.name, line: nil, column: nil)))
+                }
+                outcomes.append(outcome)
             }
-            outcomes.append(outcome)
         }
         let plan = BindingPlan(merging: inputs)
         diagnostics += plan.diagnostics
