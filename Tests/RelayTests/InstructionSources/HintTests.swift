@@ -49,6 +49,17 @@ struct HintTests {
             == "$RELAY_DEPENDENCIES:1:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=App.WallClock.Fixed")
     }
 
+    @Test("in-process overrides show the keys of the index they are given")
+    func overridesUseIndexKeys() {
+        let error = #expect(throws: DynamicInjectionError.self) {
+            try DependencyOverrides(["type=App.WallClock", "factory=App.Backend.Stub"], index: HintTests.index)
+        }
+        #expect(error?.description == """
+            override #1:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=App.WallClock.Fixed
+            override #2:1: error: missing 'type'; add type=<type key>, e.g. type=App.Backend
+            """)
+    }
+
     @Test("an index without keys, and a source read on its own, show the generic example")
     func genericWithoutKeys() throws {
         #expect(error(["-d"], index: DynamicDependencyIndex()) == "argv[0]: error: -d needs an instruction after it, e.g. -d type=MyApp.BackendService,factory=MyApp.BackendService.Stub")
