@@ -4,3 +4,4 @@
 crelay_atomic_word crelay_resolution_generation = { 1 };
 crelay_atomic_word crelay_published_thread_key = { UINTPTR_MAX };
 crelay_atomic_word crelay_active_overrides = { 0 };
+crelay_atomic_word crelay_outermost_work_possible = { 0 };

@@ -115,7 +115,7 @@ struct MalformedInputDriverTests {
         let run = try await launch.run()
         #expect(run.exitStatus == 1, "\(run)")
         #expect(run.standardOutput.isEmpty, "\(run)")
-        #expect(run.standardError == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'\n", "\(run)")
+        #expect(run.standardError == "$RELAY_DEPENDENCIES:1:65: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'\n", "\(run)")
         #expect(throws: DriverLaunchError.noInjectionReport(run)) { try run.injectionReport() }
     }
 }

@@ -5,10 +5,8 @@ import RelayTesting
 import Testing
 
 /// A tagged stub: `tag=Compact` replaces only the ListFormatter registered under that tag,
-/// which `--compact` resolves. Resolving a tag needs the containers' tags (issue 20 §1,
-/// branch wip-engine), and relay-demo registers its tagged formatter only when built with
-/// them; until then these tests are disabled.
-@Suite("relay-demo: a tagged stub (needs the engine's tags)")
+/// which `--compact` resolves.
+@Suite("relay-demo: a tagged stub")
 struct TaggedDriverTests {
     /// The fixed clock and the numbered formatter bound under the tag `Compact`.
     private static let taggedNumbered = LaunchArgumentBuilder(arguments: [
@@ -16,7 +14,7 @@ struct TaggedDriverTests {
         DependencyInstructionLaunchArgument(type: .listFormatter, factory: .listFormatterNumbered, tag: .compact),
     ])
 
-    @Test("-d, $RELAY_DEPENDENCIES, ./.relay and -d - each replace the tagged formatter only", .disabled("needs the engine's tags (wip-engine)"), arguments: [
+    @Test("-d, $RELAY_DEPENDENCIES, ./.relay and -d - each replace the tagged formatter only", arguments: [
         InstructionChannel.arguments, .environment, .configFile, .standardInput,
     ])
     func everyChannel(channel: InstructionChannel) async throws {
@@ -28,7 +26,7 @@ struct TaggedDriverTests {
         #expect(plain.standardOutputLines == DemoFixtures.shakshuka(), "the untagged formatter keeps its bullets: \(plain)")
     }
 
-    @Test("without an instruction, --compact prints the tagged formatter registered in code", .disabled("needs the engine's tags (wip-engine)"))
+    @Test("without an instruction, --compact prints the tagged formatter registered in code")
     func compactDefault() async throws {
         let run = try await DriverLaunch.demo(LaunchArgumentBuilder(arguments: [DemoFixtures.fixedClock]), extraArguments: ["--compact"]).run()
         let expected = Array(DemoFixtures.shakshuka().prefix(3))
@@ -43,7 +41,7 @@ struct TaggedDriverTests {
         #expect(run.standardError == "argv[1]: error: unknown tag 'Compcat' for type key 'RelayDemo.ListFormatter' (did you mean 'Compact'?); nothing registers the type with it, so the binding would never be resolved — register the type with this tag in code (register(_:tag:…)), declare it with DynamicDependencyIndex.add(tag:for:), or fix the instruction; tags known for RelayDemo.ListFormatter: 'Compact'\n", "\(run)")
     }
 
-    @Test("the report shows the tag", .disabled("needs the engine's tags (wip-engine)"))
+    @Test("the report shows the tag")
     func reportShowsTheTag() async throws {
         let run = try await DriverLaunch.demo(Self.taggedNumbered).run()
         let binding = try #require(try run.injectionReport().bindings.first { $0.type == .listFormatter })

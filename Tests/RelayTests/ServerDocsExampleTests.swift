@@ -12,23 +12,7 @@ struct ServerDocsExampleTests {
 
     /// The ```swift blocks between `heading` and the next `## ` heading.
     static func sectionBlocks() throws -> [[String]] {
-        let page = try String(contentsOf: ReadmeTourTests.root.appendingPathComponent("docs/server-cli-testing.md"), encoding: .utf8)
-        let lines = page.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: heading) else { return [] }
-        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-        var blocks: [[String]] = []
-        var current: [String]?
-        for line in lines[start..<end] {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        try DocumentationBlocks.swiftBlocks(in: "docs/server-cli-testing.md", section: heading)
     }
 
     /// Every Swift file of Examples/ForecastServer's Sources and Tests, as lines (its

@@ -60,7 +60,7 @@ struct CheckCommandTests {
 
         let bad = ToolRun(["check", "-"], standardInput: "\ntype=A,factory=B,lifecycle=forever\n")
         #expect(bad.status == 1)
-        #expect(bad.errorOutput == "<stdin>:2:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'\n")
+        #expect(bad.errorOutput == "<stdin>:2:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'\n")
     }
 
     @Test func oneBadOneGoodReportsBoth() throws {

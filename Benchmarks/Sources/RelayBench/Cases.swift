@@ -65,7 +65,7 @@ enum Cases {
             ("d", singletonResolveOnTwoThreads),
             ("e", registration),
             ("f", scopedFallbackResolve),
-        ] + overrideCases()
+        ] + overrideCases() + containerFeatureCases()
     }
 
     // MARK: - (g), (h) overrides

@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|parse|parse100|inject|inject1000|inject100"
+    static let cases = "a|b|c|e|f|h|k|m|q|r|s|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -57,6 +57,15 @@ enum Profile {
             other.set(inside: true)
             for _ in 0..<iterations { consume(global.resolve(SingletonService.self), &accumulator) }
             other.stop()
+        case "q":
+            Cases.registerTagged(in: global)
+            for _ in 0..<iterations { consume(global.resolve(TaggedService.self, tag: "primary"), &accumulator) }
+        case "r":
+            Cases.registerArgument(in: global)
+            for i in 0..<iterations { consume(global.resolve(ArgumentService.self, argument: i), &accumulator) }
+        case "s":
+            Cases.registerObjectGraph(in: global)
+            for _ in 0..<iterations { consume(global.resolve(ObjectGraphA.self), &accumulator) }
         case "parse", "parse100":
             let lines = name == "parse" ? 10_000 : 100
             let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)

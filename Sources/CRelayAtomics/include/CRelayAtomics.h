@@ -47,6 +47,15 @@ extern CRELAY_HIDDEN crelay_atomic_word crelay_published_thread_key;
 /// are alive anywhere (an `Int`, stored as its bit pattern). Starts at 0.
 extern CRELAY_HIDDEN crelay_atomic_word crelay_active_overrides;
 
+/// `ResolutionEngine.outermostWorkPossible`: 0 until a registration that can leave work
+/// for the end of an outermost resolve (a `graph` lifecycle or a completion hook) is made,
+/// then 1 for the rest of the process.
+extern CRELAY_HIDDEN crelay_atomic_word crelay_outermost_work_possible;
+
+static inline crelay_atomic_word *crelay_outermost_work_possible_word(void) {
+    return &crelay_outermost_work_possible;
+}
+
 static inline crelay_atomic_word *crelay_resolution_generation_word(void) {
     return &crelay_resolution_generation;
 }

@@ -21,9 +21,31 @@ extension DependencyContainer {
     /// `isolation: MainActor.self` is validated only when `validate()` is called from the
     /// main actor; from anywhere else it is reported as needing the main actor.
     ///
+    /// Tagged registrations are each resolved with their tag. A registration that takes a
+    /// runtime argument is reported as a failure here, since there is nothing to give it:
+    /// use ``validate(arguments:)``.
+    ///
     /// - Throws: ``DependencyValidationError`` listing every failure.
     public static func validate() throws(DependencyValidationError) {
-        let failures = ResolutionEngine.shared.validateRegistrations()
+        try validate(arguments: [])
+    }
+
+    /// ``validate()``, resolving each registration that takes a runtime argument
+    /// (``register(_:tag:argument:file:line:factory:)``) with a sample from `arguments`:
+    /// the first whose type is exactly the argument type, else the first that is an
+    /// instance of it.
+    ///
+    /// ```swift
+    /// try DependencyContainer.validate(arguments: [URL(string: "https://example.com")!, ("localhost", 80)])
+    /// ```
+    ///
+    /// An argument registration with no sample of its type is reported — with reason
+    /// ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` and no
+    /// argument given — never skipped.
+    ///
+    /// - Throws: ``DependencyValidationError`` listing every failure.
+    public static func validate(arguments: [Any]) throws(DependencyValidationError) {
+        let failures = ResolutionEngine.shared.validateRegistrations(arguments: arguments)
         if !failures.isEmpty { throw DependencyValidationError(failures: failures) }
     }
 }

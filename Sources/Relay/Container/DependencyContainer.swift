@@ -61,8 +61,19 @@ public final class DependencyContainer: Sendable {
     /// `try container.tryResolve(...)` there so a failure reaches the outermost caller
     /// with the whole dependency chain instead of stopping the program.
     ///
+    /// With a `tag`, the registration is one of several for `type`, told apart by the tag:
+    /// ``resolve(_:tag:file:line:)`` with that tag finds it, and a resolve without a tag
+    /// never does. Registering the same type and tag again replaces that registration only.
+    ///
+    /// ```swift
+    /// DependencyContainer.global.register(NetworkLayer.self) { _ in LocalNetwork() }
+    /// DependencyContainer.global.register(NetworkLayer.self, tag: "Production") { _ in RemoteNetwork() }
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The type callers will resolve, usually a protocol.
+    ///   - tag: Tells this registration apart from the type's others; `nil` (the default)
+    ///     for the untagged registration, which tagged resolves fall back to.
     ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -70,12 +81,58 @@ public final class DependencyContainer: Sendable {
     ///     wrapped in ``DependencyResolutionError/Reason/factoryFailed``.
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        ResolutionEngine.shared.insert(T.self, into: self, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory)
+    }
+
+    /// Registers `factory` for `type`, with a hook that finishes each new instance once the
+    /// whole graph around it is built — how two objects that need each other are wired
+    /// without a cycle error.
+    ///
+    /// ```swift
+    /// c.register(Client.self, lifecycle: .graph) { c in Client(server: try c.tryResolve()) }
+    /// c.register(Server.self, lifecycle: .graph) { _ in Server() } completing: { c, server in
+    ///     server.client = try c.tryResolve() // the Client being built, not a new one
+    /// }
+    /// let client = c.resolve(Client.self) // client.server.client === client
+    /// ```
+    ///
+    /// The hook runs after the *outermost* resolve's graph is complete (every factory has
+    /// returned), before that resolve returns, hooks of inner instances first. A resolve
+    /// inside the hook sees the same `graph` instances and singletons as the factories did,
+    /// and no factory runs twice. The hook runs once per new instance: per resolve for a
+    /// transient, once for a singleton. Until the outermost resolve's hooks have all run,
+    /// a singleton with a hook — and any singleton built while hooks are pending, which
+    /// may hold an instance not completed yet — is visible only to the thread completing
+    /// it; other threads wait, as for a singleton being built. A registration with a hook
+    /// is never served from the per-thread cache.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers will resolve.
+    ///   - tag: Tells this registration apart from the type's others; `nil` by default.
+    ///   - lifecycle: How long the instance lives; ``LifecycleType/singleton`` by default.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    ///   - factory: Creates the instance.
+    ///   - completing: Finishes it, with this container. If it throws, the outermost resolve
+    ///     fails with ``DependencyResolutionError/Reason/factoryFailed`` naming this
+    ///     registration (a ``DependencyResolutionError`` passes through unchanged), and a
+    ///     singleton being completed is discarded.
+    public func register<T>(
+        _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
+        lifecycle: LifecycleType = .singleton,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) throws -> T,
+        completing: @escaping @Sendable (DependencyContainer, T) throws -> Void
+    ) {
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, completion: completing)
     }
 
     /// Registers a factory that runs on the main actor, for main-actor types such as view
@@ -100,6 +157,8 @@ public final class DependencyContainer: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve, usually a main-actor class.
+    ///   - tag: Tells this registration apart from the type's others (see
+    ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
     ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
@@ -107,27 +166,29 @@ public final class DependencyContainer: Sendable {
     ///   - factory: Runs on the main actor; may throw.
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         isolation: MainActor.Type,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
     ) {
-        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory))
+        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory), tag: tag)
         ResolutionEngine.shared.insert(request, into: self)
     }
 
-    /// The seed API's spelling of ``register(_:lifecycle:file:line:factory:)``, with the
+    /// The seed API's spelling of ``register(_:tag:lifecycle:file:line:factory:)``, with the
     /// factory labelled `with:`: `register(P.self, with: { _ in Impl() })`. Same behaviour.
     @_disfavoredOverload
     public func register<T>(
         _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
         file: StaticString = #fileID,
         line: UInt = #line,
         with factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) {
-        register(T.self, lifecycle: lifecycle, file: file, line: line, factory: factory)
+        register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
     }
 
     /// Registers a factory under a key known only at run time.
@@ -146,12 +207,68 @@ public final class DependencyContainer: Sendable {
         ResolutionEngine.shared.insert(request, into: self)
     }
 
+    /// Registers a factory that takes a value from the caller: a runtime argument of type
+    /// `argument`, given to every resolve.
+    ///
+    /// ```swift
+    /// c.register(Downloader.self, argument: URL.self) { c, url in
+    ///     Downloader(url: url, session: try c.tryResolve())
+    /// }
+    /// let downloader = c.resolve(Downloader.self, argument: URL(string: "https://example.com")!)
+    ///
+    /// // Several values: a tuple (or a struct).
+    /// c.register(Connection.self, argument: (String, Int).self) { _, address in
+    ///     Connection(host: address.0, port: address.1)
+    /// }
+    /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
+    /// ```
+    ///
+    /// The registration is found by its type, tag and the argument's type, exactly: an
+    /// `Int` argument does not find an `Int?` registration. It is always transient — the
+    /// factory runs on every resolve — since a shared instance made from whichever
+    /// argument came first would silently ignore every later one. Resolving it without an
+    /// argument, or with one of another type, is a ``DependencyResolutionError`` with
+    /// reason ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` naming
+    /// the argument type it takes. Registering the same type, tag and argument type again
+    /// replaces the registration; other argument types are other registrations.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers will resolve.
+    ///   - tag: Tells this registration apart from the type's others; `nil` by default.
+    ///   - argument: The argument's type.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    ///   - factory: Creates an instance from this container and the argument; may throw.
+    public func register<T, A>(
+        _ type: T.Type = T.self,
+        tag: DependencyTag? = nil,
+        argument: A.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, argument: A.self, origin: .code(line: line, file: file), factory: factory)
+    }
+
     // MARK: Inspecting and resetting
 
     /// Whether resolving `type` from this container would find a registration (its own,
     /// or the global container's for a scoped container). Overrides are not considered.
     public func isRegistered(_ type: Any.Type) -> Bool {
         ResolutionEngine.shared.isRegistered(DependencyKey(type), from: self)
+    }
+
+    /// Whether resolving `type` with `tag` from this container would find a registration:
+    /// one with exactly that tag, or the untagged one it falls back to (in this container or
+    /// the global one). Overrides are not considered.
+    ///
+    /// ```swift
+    /// DependencyContainer.global.register(NetworkLayer.self, tag: "Production") { _ in RemoteNetwork() }
+    /// DependencyContainer.global.isRegistered(NetworkLayer.self, tag: "Production") // true
+    /// DependencyContainer.global.isRegistered(NetworkLayer.self, tag: "Staging")    // false: no untagged one
+    /// ```
+    public func isRegistered(_ type: Any.Type, tag: DependencyTag) -> Bool {
+        ResolutionEngine.shared.isRegistered(DependencyKey(type), tag: tag, from: self)
     }
 
     /// The types registered in this container itself (not its fallback), by name.
@@ -192,5 +309,66 @@ public final class DependencyContainer: Sendable {
     /// Resolving `T?` or `T??` resolves `T`'s registration.
     public func tryResolve<T>(_ type: T.Type = T.self) throws(DependencyResolutionError) -> T {
         try resolveValue(T.self)
+    }
+
+    /// Returns a new instance of `type` made from `argument` by its argument registration
+    /// (``register(_:tag:argument:file:line:factory:)``), stopping the program with a full
+    /// diagnostic when it cannot. Use ``tryResolve(_:tag:argument:)`` to handle the failure.
+    ///
+    /// With a `tag`, the registration with that tag and `A` wins, else the untagged one
+    /// taking `A`. Overrides do not apply to argument registrations.
+    ///
+    /// ```swift
+    /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
+    /// ```
+    public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveWithArgument(T.self, tag: tag, argument: argument)
+        } catch {
+            fatalError("\(error.description)", file: file, line: line)
+        }
+    }
+
+    /// Returns a new instance of `type` made from `argument`, or throws a
+    /// ``DependencyResolutionError``: ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
+    /// when the type is registered with an argument of another type.
+    ///
+    /// ```swift
+    /// let downloader = try c.tryResolve(Downloader.self, argument: url)
+    /// ```
+    public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
+        try resolveWithArgument(T.self, tag: tag, argument: argument)
+    }
+
+    /// Returns the instance of `type` registered with `tag`, stopping the program with a
+    /// full diagnostic when it cannot. Use ``tryResolve(_:tag:)`` to handle the failure.
+    ///
+    /// The registration with exactly this tag wins wherever it is — an override, an
+    /// injected binding, code; this container, then the global one. With none, the type's
+    /// untagged registration is used (so a tag can name a variant that only some builds
+    /// register). The tag is not passed on: the factory's own resolves are untagged
+    /// unless it asks for tags itself.
+    ///
+    /// ```swift
+    /// let network = DependencyContainer.global.resolve(NetworkLayer.self, tag: "Production")
+    /// ```
+    public func resolve<T>(_ type: T.Type = T.self, tag: DependencyTag, file: StaticString = #fileID, line: UInt = #line) -> T {
+        do {
+            return try resolveTagged(T.self, tag: tag)
+        } catch {
+            fatalError("\(error.description)", file: file, line: line)
+        }
+    }
+
+    /// Returns the instance of `type` registered with `tag` (or, with none, the untagged
+    /// one), or throws a ``DependencyResolutionError``. A missing registration's error has
+    /// ``DependencyResolutionError/requestedTag`` set, and its near misses list the tags
+    /// the type is registered with.
+    ///
+    /// ```swift
+    /// let network = try container.tryResolve(NetworkLayer.self, tag: "Production")
+    /// ```
+    public func tryResolve<T>(_ type: T.Type = T.self, tag: DependencyTag) throws(DependencyResolutionError) -> T {
+        try resolveTagged(T.self, tag: tag)
     }
 }

@@ -25,12 +25,22 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// The type is registered with `isolation: MainActor.self` and was resolved off the
         /// main actor. Relay never hops threads to create it.
         case requiresMainActor
+        /// The type is registered as a ``LifecycleType/weakSingleton`` and its factory
+        /// returned `actualType`, a value type: a weak reference needs a class instance.
+        case notAnObject(actualType: String)
+        /// The type is registered with a runtime argument of type `expected`
+        /// (`register(_:tag:argument:…)`), and was resolved without one (`given` is `nil`)
+        /// or with an argument of type `given`.
+        case argumentMismatch(expected: String, given: String?)
     }
 
     /// What went wrong.
     public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
     public var requestedType: String { String(reflecting: storage.requested) }
+    /// The tag the failing resolve asked for (`resolve(_:tag:)`); `nil` for an untagged
+    /// resolve. Set for a missing registration.
+    public var requestedTag: DependencyTag? { storage.tag }
     /// The scope of the container the failing resolve started in.
     public var scope: DependencyContainerScope { storage.scope }
     /// The types being resolved when it failed, outermost first, ending with ``requestedType``
@@ -70,9 +80,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         let registration: String?
         let underlyingError: (any Error)?
         let stackSize: Int?
+        let tag: DependencyTag?
+        /// For `factoryFailed`: the registration's completion hook threw, not its factory.
+        let inCompletionHook: Bool
         let hint: MissingRegistrationHint?
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, hint: MissingRegistrationHint?) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, inCompletionHook: Bool, hint: MissingRegistrationHint?) {
+            self.tag = tag
+            self.inCompletionHook = inCompletionHook
             self.reason = reason
             self.requested = requested
             self.scope = scope
@@ -85,8 +100,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, hint: MissingRegistrationHint? = nil) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, hint: hint)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, inCompletionHook: inCompletionHook, hint: hint)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -99,7 +114,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             let tried = scope.isGlobal
                 ? "the global container (it has no fallback)"
                 : "scope '\(scope.name)' or in its fallback, the global container"
-            lines.append("Relay cannot resolve \(requestedType): no registration in \(tried).")
+            if let requestedTag {
+                lines.append("Relay cannot resolve \(requestedType) tagged '\(requestedTag.name)': no registration with that tag or untagged in \(tried).")
+            } else {
+                lines.append("Relay cannot resolve \(requestedType): no registration in \(tried).")
+            }
         case let .typeMismatch(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): the factory registered at \(registration ?? "an unknown place") returned \(actual), which is not a \(requestedType).")
         case let .circularDependency(cycle, acrossThreads):
@@ -107,7 +126,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             lines.append("Relay cannot resolve \(requestedType) in \(place): circular dependency\(across) \(cycle.joined(separator: " → ")).")
         case .factoryFailed:
             let error = underlyingError.map { String(describing: $0) } ?? "an error"
-            lines.append("Relay cannot resolve \(requestedType) in \(place): its factory (registered at \(registration ?? "an unknown place")) threw: \(error)")
+            let thrower = storage.inCompletionHook ? "its completion hook" : "its factory"
+            lines.append("Relay cannot resolve \(requestedType) in \(place): \(thrower) (registered at \(registration ?? "an unknown place")) threw: \(error)")
         case let .resolutionTooDeep(limit):
             if let stackSize {
                 let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
@@ -117,6 +137,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             }
         case .requiresMainActor:
             lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
+        case let .argumentMismatch(expected, given):
+            let how = given.map { "with an argument of type \($0)" } ?? "without an argument"
+            lines.append("Relay cannot resolve \(requestedType) in \(place) \(how): it is registered (at \(registration ?? "an unknown place")) with an argument of type \(expected).")
+        case let .notAnObject(actual):
+            lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
         if chain.count > 1 {
             lines.append("  dependency chain: \(chain.joined(separator: " → "))")
@@ -145,12 +170,18 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case .circularDependency:
             return "break the cycle: let one side resolve the other lazily (after construction, e.g. in a lazy var), or move what both need into a third type."
         case .factoryFailed:
-            return "see the factory's error above; it was thrown while creating \(requestedType)."
+            return storage.inCompletionHook
+                ? "see the hook's error above; it was thrown while completing \(requestedType) (register(…, completing:))."
+                : "see the factory's error above; it was thrown while creating \(requestedType)."
         case .resolutionTooDeep:
             if stackSize != nil {
                 return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
             }
             return "check the factories in the chain above for unbounded recursion."
+        case let .argumentMismatch(expected, _):
+            return "pass the argument: resolve(\(requestedType).self, argument: …) with a value of type \(expected)."
+        case .notAnObject:
+            return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
             return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
         }
@@ -158,10 +189,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     // MARK: Internal constructors
 
-    /// Asks ``MissingRegistrationHint/provider`` for a hint, so it must be called without
-    /// the engine lock held.
-    static func missing(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
-        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, hint: hint)
+    /// Asks ``MissingRegistrationHint/provider`` for a hint (it takes only its own leaf
+    /// lock, so the engine lock may be held).
+    static func missing(key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, tag: tag, hint: hint)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
@@ -175,6 +206,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
     }
 
+    static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .notAnObject(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+    }
+
+    static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+        Self(reason: .argumentMismatch(expected: String(reflecting: expected), given: given.map { String(reflecting: $0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
+    }
+
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
         Self(reason: .requiresMainActor, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
@@ -185,8 +224,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         Self(reason: .resolutionTooDeep(limit: limit), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
     }
 
-    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error) -> Self {
-        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil)
+    static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error, inCompletionHook: Bool = false) -> Self {
+        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil, inCompletionHook: inCompletionHook)
     }
 }
 
@@ -201,8 +240,9 @@ struct MissingRegistrationHint: Sendable, Equatable {
     /// Put before the usual fix.
     var fix: String
 
-    /// Installed once by a layer above; called for every missing registration, without
-    /// the engine lock held. It must be quick and must not resolve, register or wait.
+    /// Installed once by a layer above; called for every missing registration, possibly
+    /// with the engine lock held. It must be quick, take no lock but leaf locks of its
+    /// own, and never resolve, register or wait.
     static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
 
     /// The hint of the installed provider, if any.

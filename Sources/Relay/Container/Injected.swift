@@ -4,6 +4,7 @@
 /// final class CheckoutViewModel {
 ///     @Injected var payments: PaymentService
 ///     @Injected(scope: .checkout) var store: CheckoutStore
+///     @Injected(tag: "Production") var network: NetworkLayer
 /// }
 /// ```
 ///
@@ -15,18 +16,23 @@
 @propertyWrapper
 public struct Injected<Value> {
     private let scope: DependencyContainerScope
+    private let tag: DependencyTag?
     private var resolved: Value?
 
-    /// Resolves from the container of `scope` (the global container by default).
-    public init(scope: DependencyContainerScope = .global) {
+    /// Resolves from the container of `scope` (the global container by default), the
+    /// registration with `tag` if one is given (falling back to the untagged one, as
+    /// ``DependencyContainer/resolve(_:tag:file:line:)`` does).
+    public init(scope: DependencyContainerScope = .global, tag: DependencyTag? = nil) {
         self.scope = scope
+        self.tag = tag
     }
 
     /// The resolved value, resolved on first access; settable.
     public var wrappedValue: Value {
         mutating get {
             if let resolved { return resolved }
-            let value = DependencyContainer.container(for: scope).resolve(Value.self)
+            let container = DependencyContainer.container(for: scope)
+            let value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
             resolved = value
             return value
         }

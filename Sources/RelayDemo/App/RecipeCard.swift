@@ -47,13 +47,9 @@ struct RecipeCard {
     /// `DependencyTag.compact`.
     private static func formatter(in scope: DependencyContainerScope, compact: Bool) throws -> any ListFormatter {
         let container = DependencyContainer.container(for: scope)
-        #if RELAY_ENGINE_TAGS
         if compact {
             return try container.tryResolve((any ListFormatter).self, tag: .compact)
         }
-        #endif
-        // Until the containers keep tagged registrations, --compact finds none and uses the
-        // untagged formatter — what a tagged resolve does when its tag has no registration.
         return try container.tryResolve((any ListFormatter).self)
     }
 }

@@ -16,10 +16,8 @@ struct DemoRegistry: DependencyRegistryType {
             CountingKitchen(dispenser: try container.tryResolve(TicketDispenser.self))
         }
         global.register((any ListFormatter).self) { _ in BulletListFormatter() }
-        #if RELAY_ENGINE_TAGS
         // A second ListFormatter, told apart by its tag: what --compact resolves.
         global.register((any ListFormatter).self, tag: .compact) { _ in CompactListFormatter() }
-        #endif
 
         // The shopping scope has its own formatter; for everything else it falls back to
         // the global container.

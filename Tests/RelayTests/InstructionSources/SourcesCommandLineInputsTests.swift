@@ -122,7 +122,7 @@ struct SourcesCommandLineInputsTests {
             """)
         let bad = SourcesReaderProbe().source("type=A,factory=B\ntype=C,lifecycle=x,factory=D\n")
         #expect(sourcesErrorDescription { try CommandLineInstructionSource(arguments: ["-d", "-"], standardInput: bad).readInstructions(context: InstructionReadContext()) }
-            == "<stdin>:2:18: error: invalid lifecycle 'x'; lifecycle must be 'singleton' or 'transient'")
+            == "<stdin>:2:18: error: invalid lifecycle 'x'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'")
     }
 
     @Test func countLimitSpansFiles() throws {

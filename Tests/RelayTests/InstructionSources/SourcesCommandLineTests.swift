@@ -117,7 +117,7 @@ struct SourcesCommandLineTests {
     @Test func everyErrorIsCollectedInArgumentOrder() {
         #expect(error(["-d", "type=A", "--flag", "-d", "type=B,factory=C,lifecycle=forever", "--dependency=factory=X", "-d"]) == """
             argv[1]:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub
-            argv[4]:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'
+            argv[4]:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'
             argv[5]:14: error: missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService
             argv[6]: error: -d needs an instruction after it, e.g. -d \(messageExample)
             """)

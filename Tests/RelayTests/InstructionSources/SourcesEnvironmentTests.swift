@@ -46,7 +46,7 @@ struct SourcesEnvironmentTests {
         #expect(error("type=A,factroy=B;type=C;;type=D,factory=E,lifecycle=forever") == """
             $RELAY_DEPENDENCIES:1:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             $RELAY_DEPENDENCIES:2:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub
-            $RELAY_DEPENDENCIES:4:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'
+            $RELAY_DEPENDENCIES:4:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'
             """)
     }
 

@@ -50,7 +50,7 @@ struct InstructionsParseErrorTests {
 
     @Test func badLifecycle() {
         expectError("type=A,factory=B,lifecycle=forever", column: 28,
-                    message: "invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'")
+                    message: "invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'")
     }
 
     @Test func equalsInAValue() {

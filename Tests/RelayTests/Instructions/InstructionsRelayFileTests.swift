@@ -83,7 +83,7 @@ struct InstructionsRelayFileTests {
             "config/ui.relay:1:2: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",
         ])
         #expect(messages("type=A,factory=B,lifecycle=forever") == [
-            "config/ui.relay:1:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton' or 'transient'",
+            "config/ui.relay:1:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton' or 'eagerSingleton'",
         ])
     }
 

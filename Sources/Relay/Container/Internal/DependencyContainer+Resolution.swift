@@ -30,7 +30,7 @@ extension DependencyContainer {
                 if let value = slot.pointee.value {
                     return value.assumingMemoryBound(to: T.self).pointee
                 }
-                return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+                return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
             }
         }
         return try resolveMiss(T.self, thread: thread, generation: generation)
@@ -58,8 +58,9 @@ extension DependencyContainer {
             if let value = slot.pointee.value {
                 return value.assumingMemoryBound(to: T.self).pointee
             }
-            return try runTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+            return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
         }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: nil, generation: isDetached ? nil : generation) }
         return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
     }
 
@@ -70,13 +71,17 @@ extension DependencyContainer {
     @inline(__always)
     private func resolveInLayer<T>(_ type: T.Type, layer: Unmanaged<OverrideLayer>, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         // Detached containers (validation) die, and their addresses are reused: never cached.
-        guard !isDetached else { return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
+        guard !isDetached else {
+            if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
+            return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil)
+        }
         let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
         let containerID = UInt(bitPattern: ObjectIdentifier(self))
         let layerID = layer._withUnsafeGuaranteedRef { $0.id }
         if let value = thread.layerCachedValue(layer: layerID, container: containerID, type: typeID, generation: generation) {
             return value.assumingMemoryBound(to: T.self).pointee
         }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation) }
         return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation)
     }
 
@@ -84,6 +89,10 @@ extension DependencyContainer {
     /// its registration) is used through an unretained reference, so no reference
     /// counting happens here: the code that found it keeps the registration alive (a
     /// strong local, or the thread's cache).
+    ///
+    /// Nested only (this thread's stack is not empty): an outermost resolve must finish its
+    /// work (graph instances, completion hooks) after the factory returns, which
+    /// ``runOutermostTransient(_:thread:)`` does.
     @inline(__always)
     private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
@@ -93,6 +102,41 @@ extension DependencyContainer {
         } catch {
             throw wrapFailure(error, thread: thread)
         }
+    }
+
+    /// A transient from the per-thread cache: inline, returning the factory's result
+    /// straight to the caller — unless it is an outermost resolve in a process that has
+    /// `graph` or completion-hook registrations (``ResolutionEngine/outermostWorkPossible``),
+    /// which goes out of line: finishing the resolve's work needs the result kept in a
+    /// local (for a generic `T`, stack space sized at run time, which would cost every
+    /// resolve, singletons included, if inlined here).
+    ///
+    /// A resolve already running when the process's first graph or hook registration is
+    /// made (another thread registering it at that moment) may leave that registration's
+    /// work to this thread's next outermost resolve; registering at start-up, before
+    /// resolving, never does.
+    @inline(__always)
+    func runCachedTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        if thread.state.pointee.depth == 0, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) != 0 {
+            return try runOutermostTransient(caller, thread: thread)
+        }
+        return try runTransient(caller, thread: thread)
+    }
+
+    /// ``runTransient(_:thread:)`` for an outermost resolve: when it returns, the
+    /// resolve's work (graph instances, completion hooks) is finished — one flag test
+    /// when there is none — or, if the factory threw, dropped.
+    @inline(never)
+    private func runOutermostTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let value: T
+        do {
+            value = try runTransient(caller, thread: thread)
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
     }
 
     /// Runs `body` (a factory) with `registration` on this thread's stack.
@@ -116,17 +160,108 @@ extension DependencyContainer {
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
     }
 
-    /// Cache miss, override, optional flattening or untyped registration.
-    /// `generation` is non-nil when the result may be cached for this thread: in the main
-    /// cache, or inside a layer (`overrides`) in the layer cache (singletons only).
-    private func resolveSlow<T>(_ type: T.Type, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+    /// A tagged resolve: always the slow path (the per-thread cache is keyed by container
+    /// and type only), with the override layer this code sees, if any.
+    func resolveTagged<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> T {
+        let thread = ResolutionThread.current()
+        let layer = thread.noOverrideActive ? nil : OverrideContext.current
+        defer { withExtendedLifetime(layer) {} }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: layer, generation: nil) }
+        return try resolveSlow(T.self, tag: tag, thread: thread, overrides: layer, generation: nil)
+    }
+
+    /// A resolve with a runtime argument: always the slow path, always a new instance.
+    func resolveWithArgument<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A) throws(DependencyResolutionError) -> T {
+        let thread = ResolutionThread.current()
+        let value: T
+        do {
+            value = try resolveArgumentLookingUp(T.self, tag: tag, argument: argument, thread: thread)
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
+    }
+
+    private func resolveArgumentLookingUp<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let engine = ResolutionEngine.shared
+        let key = DependencyKey(T.self)
+        let argumentID = ObjectIdentifier(A.self)
+        engine.lock.lock()
+        guard let registration = lookUpArgument(key, tag: tag, argument: argumentID) else {
+            let error = argumentFailure(key, tag: tag, given: A.self, thread: thread)
+            engine.lock.unlock()
+            throw error
+        }
+        engine.lock.unlock()
+        let factory = registration.argumentFactory.unsafelyUnwrapped
+        if registration.valueTypeID == ObjectIdentifier(T.self) {
+            // The key holds exactly `A` and the value type is exactly `T`.
+            let typed = unsafeDowncast(factory, to: TypedArgumentFactory<A, T>.self)
+            return try run(registration, thread: thread) { try typed.factory(registration.owner, argument) }
+        }
+        let value = try run(registration, thread: thread) { try factory.make(registration.owner, argument) }
+        return try cast(value, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// The argument registration for (`key`, `tag`, `argument`): with exactly the tag in
+    /// this container's injected bindings and code, then its fallback's; else untagged, in
+    /// the same order. Call with the engine lock held.
+    private func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier) -> Registration? {
+        let tags = tag == nil ? [nil] : [tag, nil]
+        for tag in tags {
+            if let found = injected[key, tag: tag, argument: argument] ?? table[key, tag: tag, argument: argument] { return found }
+            if let parent, let found = parent.injected[key, tag: tag, argument: argument] ?? parent.table[key, tag: tag, argument: argument] { return found }
+        }
+        return nil
+    }
+
+    /// Why a resolve with an argument of type `given` (or none: `nil`) found nothing: the
+    /// type's argument registrations take another type (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``),
+    /// or there is none. Call with the engine lock held.
+    private func argumentFailure(_ key: DependencyKey, tag: DependencyTag?, given: Any.Type?, thread: ResolutionThread) -> DependencyResolutionError {
+        let candidates = ([self] + (parent.map { [$0] } ?? [])).flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
+        let matching = candidates.filter { $0.tag == tag } + candidates.filter { $0.tag == nil && tag != nil }
+        if let taking = matching.first ?? candidates.first, let factory = taking.argumentFactory {
+            return .argumentMismatch(key: key, tag: tag, expected: factory.argumentType, given: given, scope: scope, chain: thread.chain(appending: key), registration: taking.origin.description)
+        }
+        var nearMisses = nearMissDescriptions(for: key, tag: tag)
+        if given != nil, lookUp(key, overrides: nil) != nil {
+            nearMisses.insert("\(key.typeName) is registered without an argument; resolve it without one", at: 0)
+        }
+        return .missing(key: key, tag: tag, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
+    }
+
+    /// Cache miss, override, optional flattening, untyped registration or a tag, as an
+    /// outermost resolve: ``resolveLookingUp(_:tag:thread:overrides:generation:)``, then
+    /// the resolve's work is finished (graph instances, completion hooks). Nested
+    /// resolves call `resolveLookingUp` directly (the value kept here costs stack, which
+    /// deep chains feel).
+    private func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+        let value: T
+        do {
+            value = try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
+    }
+
+    /// The slow path proper. `generation` is non-nil when the result may be cached for
+    /// this thread: in the main cache, or inside a layer (`overrides`) in the layer cache
+    /// (singletons only).
+    private func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         engine.lock.lock()
-        guard let registration = lookUp(key, overrides: overrides) else {
-            let nearMisses = nearMissDescriptions(for: key)
+        guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
+            // Missing, or registered only with an argument.
+            let error = argumentFailure(key, tag: tag, given: nil, thread: thread)
             engine.lock.unlock()
-            throw .missing(key: key, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
+            throw error
         }
         // A main-actor registration is checked on every resolve and never cached per
         // thread: a thread that drained the main queue once may run other work later.
@@ -140,9 +275,17 @@ extension DependencyContainer {
         }
         let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
         let caller = registration.caller
+        // A registration with a completion hook is never cached per thread: each new
+        // instance must queue its hook, and a singleton is completing for a while.
+        if registration.completion != nil { generation = nil }
 
         if registration.lifecycle == .transient {
             engine.lock.unlock()
+            if registration.completion != nil {
+                let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
+                thread.queueCompletion(registration, value: value)
+                return try cast(value, to: T.self, registration: registration, thread: thread)
+            }
             if isTyped {
                 let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
                 if let generation, overrides == nil {
@@ -156,7 +299,15 @@ extension DependencyContainer {
             return try cast(value, to: T.self, registration: registration, thread: thread)
         }
 
+        if registration.lifecycle == .graph {
+            engine.lock.unlock()
+            return try resolveGraph(T.self, registration: registration, caller: caller, thread: thread)
+        }
+
         let cell = overrides?.cell(for: registration) ?? registration.cell
+        if registration.lifecycle == .weakSingleton {
+            return try resolveWeakSingleton(T.self, cell: cell, registration: registration, caller: caller, thread: thread)
+        }
         // Claiming and building are separate so that the claim's frame (the state machine,
         // the waiting, the cycle errors) is not on the stack while the factory runs.
         let holder: AnyObject
@@ -167,6 +318,11 @@ extension DependencyContainer {
         }
         if isTyped {
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
+            // Not while this outermost resolve has work pending: the singleton may still be
+            // completing, and is discarded if a hook fails.
+            if thread.state.pointee.hasOutermostWork {
+                return typedHolder.value
+            }
             if let generation, let overrides {
                 thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
             } else if let generation {
@@ -177,6 +333,36 @@ extension DependencyContainer {
         // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
         let value = (holder as! any AnySingletonValue).anyValue
         return try cast(value, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// A `graph` registration: the instance this outermost resolve made already, or a new
+    /// one, kept until it finishes. Out of line, like the other lifecycles' rarer paths, to
+    /// keep the slow path's frame small.
+    @inline(never)
+    private func resolveGraph<T>(_ type: T.Type, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let holder: AnyObject
+        if let made = thread.graphHolder(for: registration) {
+            holder = made
+        } else {
+            holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
+            thread.storeGraph(holder, for: registration)
+            if registration.completion != nil { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
+        }
+        if registration.valueTypeID == ObjectIdentifier(T.self) { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
+        return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// A `weakSingleton`: the instance someone still holds, or a new one. Call with the
+    /// engine lock held; returns with it released.
+    @inline(never)
+    private func resolveWeakSingleton<T>(_ type: T.Type, cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let object: AnyObject
+        if let held = try claimSingleton(cell: cell, registration: registration, thread: thread, weak: true) {
+            object = held
+        } else {
+            object = try buildWeakSingleton(cell: cell, registration: registration, caller: caller, thread: thread, requested: T.self)
+        }
+        return try cast(object, to: T.self, registration: registration, thread: thread)
     }
 
     private func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
@@ -192,6 +378,35 @@ extension DependencyContainer {
         if let found = injected[key] ?? table[key] { return found }
         guard let parent else { return nil }
         return parent.injected[key] ?? parent.table[key]
+    }
+
+    /// The registration a tagged resolve uses: the exact (type, tag) registration in any
+    /// layer, in ``lookUp(_:overrides:)``'s order, else the untagged one (Dip's fallback).
+    /// Call with the engine lock held.
+    private func lookUp(_ key: DependencyKey, tag: DependencyTag, overrides: OverrideLayer?) -> Registration? {
+        if let overrides, let found = overrides.registration(for: key, tag: tag, scope: scope) { return found }
+        if let found = injected[key, tag: tag] ?? table[key, tag: tag] { return found }
+        if let parent, let found = parent.injected[key, tag: tag] ?? parent.table[key, tag: tag] { return found }
+        return lookUp(key, overrides: overrides)
+    }
+
+    /// The tags `key` is registered with in `containers`, each once, by name. Call with the
+    /// engine lock held.
+    private func tags(of key: DependencyKey, in containers: [DependencyContainer]) -> [String] {
+        Set(containers.flatMap { $0.table.tags(of: key) + $0.injected.tags(of: key) }.map(\.name)).sorted()
+    }
+
+    /// Registered types with a similar name, `key` registered in other scopes, and the
+    /// tags `key` is registered with (other than `tag`). Call with the engine lock held.
+    private func nearMissDescriptions(for key: DependencyKey, tag: DependencyTag?) -> [String] {
+        var results = nearMissDescriptions(for: key)
+        let lookupPath = [self] + (parent.map { [$0] } ?? [])
+        let otherTags = tags(of: key, in: lookupPath).filter { $0 != tag?.name }
+        if !otherTags.isEmpty {
+            let list = otherTags.map { "'\($0)'" }.joined(separator: ", ")
+            results.insert("\(key.typeName) is registered with tag\(otherTags.count == 1 ? "" : "s") \(list); resolve it with tag:", at: 0)
+        }
+        return results
     }
 
     /// Registered types with a similar name, and `key` registered in other scopes. Call with

@@ -9,7 +9,10 @@ extension DependencyContainer {
     /// Throws when waiting would close a cycle: this thread is building the singleton
     /// already, or (through the wait-for graph) the thread building it waits for one
     /// this thread is building.
-    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject? {
+    ///
+    /// With `weak` (a `weakSingleton`'s cell), what is returned is the instance itself, if
+    /// someone still holds it; then call ``buildWeakSingleton(cell:registration:caller:thread:requested:)``.
+    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread, weak: Bool = false) throws(DependencyResolutionError) -> AnyObject? {
         let engine = ResolutionEngine.shared
         while true {
             switch cell.state {
@@ -18,11 +21,21 @@ extension DependencyContainer {
                 return holder
 
             case .empty:
+                if weak, let object = cell.weakObject {
+                    engine.lock.unlock()
+                    return object
+                }
                 cell.state = .building(thread: thread.id)
                 engine.lock.unlock()
                 return nil
 
-            case let .building(builder):
+            case let .completing(builder, holder) where builder == thread.id:
+                // Built by this thread's outermost resolve, whose hooks have not all run:
+                // visible here only.
+                engine.lock.unlock()
+                return holder
+
+            case .building(let builder), .completing(let builder, _):
                 if builder == thread.id {
                     // This thread is inside the factory already: a cycle on one thread.
                     engine.lock.unlock()
@@ -56,8 +69,44 @@ extension DependencyContainer {
             finishBuilding(cell, as: .empty)
             throw error
         }
-        finishBuilding(cell, as: .built(holder))
+        let hasHook = registration.completion != nil
+        if hasHook || !thread.state.pointee.pendingCompletions.isEmpty {
+            // Visible to this thread only until the outermost resolve's hooks have run: a
+            // singleton with a hook, and any built while hooks are pending (it may hold an
+            // instance a hook has not completed yet, e.g. the Client of a Server whose
+            // hook sets `server.client`).
+            finishBuilding(cell, as: .completing(thread: thread.id, holder: holder))
+            thread.holdCompleting(cell)
+            if hasHook { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
+        } else {
+            finishBuilding(cell, as: .built(holder))
+        }
         return holder
+    }
+
+    /// ``buildSingleton(cell:registration:caller:thread:)`` for a `weakSingleton`: the cell
+    /// keeps a weak reference to the instance, and returns to `.empty`. A factory that
+    /// returns a value type fails with ``DependencyResolutionError/Reason/notAnObject(actualType:)``.
+    func buildWeakSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread, requested: Any.Type) throws(DependencyResolutionError) -> AnyObject {
+        let value: Any
+        do {
+            value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
+        } catch {
+            finishBuilding(cell, as: .empty)
+            throw error
+        }
+        guard Swift.type(of: value) is AnyClass else {
+            finishBuilding(cell, as: .empty)
+            throw .notAnObject(requested: requested, actual: value, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
+        }
+        let object = value as AnyObject
+        ResolutionEngine.shared.lock.withLock {
+            cell.weakObject = object
+            cell.state = .empty
+            ResolutionEngine.shared.lock.broadcast()
+        }
+        if registration.completion != nil { thread.queueCompletion(registration, value: value) }
+        return object
     }
 
     private func finishBuilding(_ cell: SingletonCell, as state: SingletonCell.State) {
@@ -78,11 +127,39 @@ extension DependencyContainer {
         var visited: Set<ResolutionThread.ID> = [builder]
         while let awaited = engine.waiting[current] {
             path.append(awaited.key)
-            guard case let .building(next) = awaited.state else { return nil }
+            let next: ResolutionThread.ID
+            switch awaited.state {
+            case .building(let builder), .completing(let builder, _): next = builder
+            case .empty, .built: return nil
+            }
             if next == thread.id { return path }
             guard visited.insert(next).inserted else { return nil }
             current = next
         }
         return nil
+    }
+}
+
+extension DependencyContainer {
+    /// Builds `registration`'s singleton (an `eagerSingleton` of this container) if nobody
+    /// has yet, as an outermost resolve on this thread would; never through an override
+    /// layer. For ``ResolutionEngine/bootstrap()``.
+    func buildEagerSingleton(_ registration: Registration) throws(DependencyResolutionError) {
+        let thread = ResolutionThread.current()
+        let engine = ResolutionEngine.shared
+        do throws(DependencyResolutionError) {
+            if registration.requiresMainActor, !MainThread.isCurrent {
+                throw DependencyResolutionError.offMainActor(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description)
+            }
+            engine.lock.lock()
+            let caller = registration.caller
+            if try claimSingleton(cell: registration.cell, registration: registration, thread: thread) == nil {
+                _ = try buildSingleton(cell: registration.cell, registration: registration, caller: caller, thread: thread)
+            }
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
     }
 }

@@ -60,7 +60,12 @@ extension ResolutionEngine {
     /// every failure: containers global first then by scope, types by name. `replacing`
     /// registrations go into the world first, so their factories stand in for the live ones
     /// (which then never run).
-    func validateRegistrations(replacing replacements: [RegistrationRequest] = []) -> [DependencyValidationError.Failure] {
+    ///
+    /// An argument registration is resolved with the first of `arguments` whose type is
+    /// exactly its argument type (else the first that is an instance of it); with none, it
+    /// is reported as a failure (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
+    /// with no argument given), never skipped.
+    func validateRegistrations(replacing replacements: [RegistrationRequest] = [], arguments: [Any] = []) -> [DependencyValidationError.Failure] {
         var world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
         for request in replacements {
@@ -71,19 +76,40 @@ extension ResolutionEngine {
             // Each type once, as it resolves: an injected binding over the code default.
             let registrations = lock.withLock {
                 let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.key))
-                return injected + container.table.registrations.filter { !shadowed.contains($0.key) }
+                let shadowed = Set(injected.map(\.qualifiedKey))
+                return injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
             }
-            for registration in registrations.sorted(by: { $0.key.typeName < $1.key.typeName }) {
-                do {
-                    _ = try container.resolveOpened(registration.key.type)
+            for registration in registrations.sorted(by: Self.validationOrder) {
+                do throws(DependencyResolutionError) {
+                    if let factory = registration.argumentFactory {
+                        let argumentID = ObjectIdentifier(factory.argumentType)
+                        guard let sample = arguments.first(where: { ObjectIdentifier(Swift.type(of: $0)) == argumentID })
+                            ?? arguments.first(where: { isInstance($0, of: factory.argumentType) }) else {
+                            throw DependencyResolutionError.argumentMismatch(key: registration.key, tag: registration.tag, expected: factory.argumentType, given: nil, scope: container.scope, chain: [registration.key], registration: registration.origin.description)
+                        }
+                        _ = try container.resolve(registration, argument: sample)
+                    } else if let tag = registration.tag {
+                        _ = try container.resolveOpened(registration.key.type, tag: tag)
+                    } else {
+                        _ = try container.resolveOpened(registration.key.type)
+                    }
                 } catch {
                     let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-                    failures.append(.init(subject: "\(registration.key.typeName) in \(place) (registered at \(registration.origin))", error: error))
+                    let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
+                    let argument = registration.argumentFactory.map { " with an argument of type \(String(reflecting: $0.argumentType))" } ?? ""
+                    failures.append(.init(subject: "\(registration.key.typeName)\(tag)\(argument) in \(place) (registered at \(registration.origin))", error: error))
                 }
             }
         }
         return failures
+    }
+
+    /// Types by name, then untagged before tagged, tags by name, then argument types by name.
+    private static func validationOrder(_ a: Registration, _ b: Registration) -> Bool {
+        let (nameA, nameB) = (a.key.typeName, b.key.typeName)
+        if nameA != nameB { return nameA < nameB }
+        if a.tag != b.tag { return (a.tag?.name ?? "") < (b.tag?.name ?? "") }
+        return (a.argumentFactory.map { String(reflecting: $0.argumentType) } ?? "") < (b.argumentFactory.map { String(reflecting: $0.argumentType) } ?? "")
     }
 
     /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`),
@@ -122,5 +148,25 @@ extension DependencyContainer {
     /// existential is opened, so the result is checked against the type).
     func resolveOpened<T>(_ type: T.Type) throws(DependencyResolutionError) -> Any {
         try tryResolve(T.self)
+    }
+
+    /// Runs the argument registration `registration` (of this container's world) with
+    /// `argument`, as an outermost resolve would.
+    func resolve(_ registration: Registration, argument: Any) throws(DependencyResolutionError) -> Any {
+        let thread = ResolutionThread.current()
+        let value: Any
+        do {
+            value = try run(registration, thread: thread) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
+        } catch {
+            thread.abandonOutermost()
+            throw error
+        }
+        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
+        return value
+    }
+
+    /// ``resolveOpened(_:)`` with a tag.
+    func resolveOpened<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> Any {
+        try tryResolve(T.self, tag: tag)
     }
 }

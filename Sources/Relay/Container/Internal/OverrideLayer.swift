@@ -21,6 +21,7 @@ final class OverrideLayer: @unchecked Sendable {
     struct Key: Hashable {
         let scope: DependencyContainerScope
         let key: DependencyKey
+        var tag: DependencyTag? = nil
     }
 
     /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
@@ -48,13 +49,14 @@ final class OverrideLayer: @unchecked Sendable {
         ResolutionEngine.activeOverrides.subtract(1, ordering: .relaxed)
     }
 
-    /// The override registration for `key` seen from a container of `scope`: this layer's
-    /// scoped one, then its global one, then the enclosing layers'. Call with the lock held.
-    func registration(for key: DependencyKey, scope: DependencyContainerScope) -> Registration? {
+    /// The override registration for `key` with exactly `tag` seen from a container of
+    /// `scope`: this layer's scoped one, then its global one, then the enclosing layers'.
+    /// Call with the lock held.
+    func registration(for key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope) -> Registration? {
         var layer: OverrideLayer? = self
         while let current = layer {
-            if let found = current.registrations[Key(scope: scope, key: key)] { return found }
-            if !scope.isGlobal, let found = current.registrations[Key(scope: .global, key: key)] { return found }
+            if let found = current.registrations[Key(scope: scope, key: key, tag: tag)] { return found }
+            if !scope.isGlobal, let found = current.registrations[Key(scope: .global, key: key, tag: tag)] { return found }
             layer = current.parent
         }
         return nil
@@ -76,7 +78,7 @@ final class OverrideLayer: @unchecked Sendable {
         var registrations: [Key: Registration] = [:]
         let engine = ResolutionEngine.shared
         for request in requests {
-            registrations[Key(scope: request.scope, key: request.key)] = request.makeRegistration(owner: engine.container(for: request.scope))
+            registrations[Key(scope: request.scope, key: request.key, tag: request.tag)] = request.makeRegistration(owner: engine.container(for: request.scope))
         }
         return OverrideLayer(parent: parent, registrations: registrations)
     }

@@ -104,17 +104,25 @@ final class Registration: @unchecked Sendable {
     enum Factory {
         case typed(TypedFactory)
         case untyped(@Sendable (DependencyContainer) throws -> Any)
+        /// Takes a runtime argument (`register(_:tag:argument:…)`); always transient.
+        case argument(ArgumentFactory)
     }
 
     let key: DependencyKey
+    /// The registration's tag; `nil` for an untagged registration.
+    let tag: DependencyTag?
     /// The container whose table holds this registration; its factory receives it.
     let owner: DependencyContainer
-    /// The singleton instance for this registration in its own container. Only with
+    /// The singleton instance for this registration in its own container (for a
+    /// `weakSingleton`, its weak reference). Only with
     /// `ResolutionEngine.shared.lock` held.
     private(set) lazy var cell = SingletonCell(key: key)
     private var callerStorage: TypedCaller?
     private let factory: Factory
     let lifecycle: LifecycleType
+    /// Runs after the whole graph of the outermost resolve that made an instance is built
+    /// (`register(…, completing:)`), with the owner and the instance; `nil` for most.
+    let completion: (@Sendable (DependencyContainer, Any) throws -> Void)?
     /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
     /// resolving off the main actor is then an error, and no per-thread cache holds it.
     let requiresMainActor: Bool
@@ -124,12 +132,30 @@ final class Registration: @unchecked Sendable {
     /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
     /// and cache the registration.
     var valueTypeID: ObjectIdentifier? {
-        if case .typed(let typed) = factory { return ObjectIdentifier(typed.valueType) }
+        switch factory {
+        case .typed(let typed): ObjectIdentifier(typed.valueType)
+        case .argument(let factory): ObjectIdentifier(factory.valueType)
+        case .untyped: nil
+        }
+    }
+
+    /// The factory of an argument registration; `nil` for any other.
+    var argumentFactory: ArgumentFactory? {
+        if case .argument(let factory) = factory { return factory }
         return nil
     }
 
-    init(key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false) {
+    /// Where this registration lives in a table: its type, tag and argument type.
+    var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
+
+
+    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
+        self.completion = completion
+        if lifecycle == .graph || completion != nil, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) == 0 {
+            ResolutionEngine.outermostWorkPossible.store(1, ordering: .relaxed)
+        }
         self.key = key
+        self.tag = tag
         self.owner = owner
         self.factory = factory
         self.lifecycle = lifecycle
@@ -152,7 +178,7 @@ final class Registration: @unchecked Sendable {
     /// `caller` is ``caller``, obtained under the lock.
     func makeHolder(caller: TypedCaller?) throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
-        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return SingletonValue<Any>(try untyped(owner))
     }
 
@@ -160,13 +186,13 @@ final class Registration: @unchecked Sendable {
     /// under the lock.
     func makeValue(caller: TypedCaller?) throws -> Any {
         if let caller { return try caller.makeValue() }
-        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed registration without its caller") }
+        guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return try untyped(owner)
     }
 
     /// The same registration, owned by `owner`, with no singleton created yet.
     func copy(owner: DependencyContainer) -> Registration {
-        Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor)
+        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor, completion: completion)
     }
 }
 
@@ -207,11 +233,56 @@ final class SingletonCell: @unchecked Sendable {
         case empty
         /// A thread (identified by its ``ResolutionThread``) is running the factory.
         case building(thread: ResolutionThread.ID)
+        /// Built, and its completion hook (or another of the same outermost resolve) has
+        /// not finished yet: `thread` sees `holder`, every other thread waits, as for
+        /// `building`.
+        case completing(thread: ResolutionThread.ID, holder: AnyObject)
         case built(AnyObject)
     }
 
     let key: DependencyKey
     var state: State = .empty
+    /// A `weakSingleton`'s instance while someone holds it; the state is then `.empty`.
+    weak var weakObject: AnyObject?
 
     init(key: DependencyKey) { self.key = key }
+}
+
+/// Where a registration is stored in a table: its type, its tag (`nil` when untagged), and
+/// for an argument registration its argument type (exactly: not `Optional`-flattened).
+struct QualifiedKey: Hashable, Sendable {
+    let key: DependencyKey
+    let tag: DependencyTag?
+    var argument: ObjectIdentifier? = nil
+}
+
+/// The factory of an argument registration, known by its value and argument types; the
+/// resolve path downcasts it to `TypedArgumentFactory<A, T>` after checking both.
+///
+/// `@unchecked Sendable` is safe: it is immutable.
+class ArgumentFactory: @unchecked Sendable {
+    /// `T`.
+    let valueType: Any.Type
+    /// `A`.
+    let argumentType: Any.Type
+
+    init(valueType: Any.Type, argumentType: Any.Type) {
+        self.valueType = valueType
+        self.argumentType = argumentType
+    }
+
+    /// Runs the factory with `argument`, which must be an `A` (validation passes samples).
+    func make(_ owner: DependencyContainer, _ argument: Any) throws -> Any { fatalError("abstract") }
+}
+
+// `@unchecked Sendable` as for `ArgumentFactory`: `factory` is an immutable `@Sendable` closure.
+final class TypedArgumentFactory<A, T>: ArgumentFactory, @unchecked Sendable {
+    let factory: @Sendable (DependencyContainer, A) throws -> T
+
+    init(_ factory: @escaping @Sendable (DependencyContainer, A) throws -> T) {
+        self.factory = factory
+        super.init(valueType: T.self, argumentType: A.self)
+    }
+
+    override func make(_ owner: DependencyContainer, _ argument: Any) throws -> Any { try factory(owner, argument as! A) }
 }

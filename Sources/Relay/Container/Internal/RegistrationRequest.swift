@@ -67,8 +67,8 @@ struct RegistrationRequest: Sendable {
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
         if let typed = factory.typed, factory.produces == key {
-            return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
+            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
         }
-        return Registration(key: key, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
+        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
     }
 }

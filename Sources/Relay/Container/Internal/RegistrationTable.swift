@@ -1,23 +1,48 @@
-/// The registrations of one container: its type → registration dictionary.
+/// The registrations of one container, by type and tag.
+///
+/// Untagged registrations (nearly all of them) live in a dictionary keyed by type alone,
+/// so that their look-up hashes one pointer as before; tagged ones live in a second
+/// dictionary keyed by ``QualifiedKey`` (type, tag and argument type), with the argument
+/// registrations.
 ///
 /// A reference type so that a container's tables can be reached, and replaced in place,
 /// from under the engine lock without copying them.
 ///
 /// `@unchecked Sendable` is safe: every member is called with `ResolutionEngine.shared.lock`
-/// held (they are only called from `Container/Internal`, under that lock), so `storage` is
-/// never touched by two threads at once.
+/// held (they are only called from `Container/Internal`, under that lock), so `storage` and
+/// `tagged` are never touched by two threads at once.
 final class RegistrationTable: @unchecked Sendable {
     private var storage: [DependencyKey: Registration] = [:]
+    private var tagged: [QualifiedKey: Registration] = [:]
 
-    /// The registration for `key`, if any.
+    /// The untagged registration for `key`, if any.
     subscript(key: DependencyKey) -> Registration? {
         storage[key]
     }
 
-    /// Stores `registration` under its key; returns the registration it replaces.
+    /// The registration for `key` with exactly `tag` (`nil`: the untagged one), if any.
+    subscript(key: DependencyKey, tag tag: DependencyTag?) -> Registration? {
+        guard let tag else { return storage[key] }
+        return tagged.isEmpty ? nil : tagged[QualifiedKey(key: key, tag: tag)]
+    }
+
+    /// The argument registration for `key` with exactly `tag` and argument type `argument`.
+    subscript(key: DependencyKey, tag tag: DependencyTag?, argument argument: ObjectIdentifier) -> Registration? {
+        tagged.isEmpty ? nil : tagged[QualifiedKey(key: key, tag: tag, argument: argument)]
+    }
+
+    /// Stores `registration` under its key, tag and argument type; returns the
+    /// registration it replaces.
     @discardableResult
     func updateValue(_ registration: Registration) -> Registration? {
-        storage.updateValue(registration, forKey: registration.key)
+        let qualified = registration.qualifiedKey
+        if qualified.tag == nil, qualified.argument == nil { return storage.updateValue(registration, forKey: registration.key) }
+        return tagged.updateValue(registration, forKey: qualified)
+    }
+
+    /// The argument registrations of `key` here, any tag.
+    func argumentRegistrations(of key: DependencyKey) -> [Registration] {
+        tagged.isEmpty ? [] : tagged.compactMap { $0.key.key == key && $0.key.argument != nil ? $0.value : nil }
     }
 
     /// Empties the table and returns what it held, so that the caller can release it
@@ -25,14 +50,22 @@ final class RegistrationTable: @unchecked Sendable {
     /// is user code. The dictionary keeps its capacity: a container that is reset (a test
     /// between cases) is usually filled again with as many types.
     func removeAll() -> [Registration] {
-        let removed = Array(storage.values)
+        let removed = Array(storage.values) + Array(tagged.values)
         storage.removeAll(keepingCapacity: true)
+        tagged.removeAll()
         return removed
     }
 
-    /// Every registration, in no particular order.
-    var registrations: [Registration] { Array(storage.values) }
+    /// Every registration, tagged or not, in no particular order.
+    var registrations: [Registration] { Array(storage.values) + Array(tagged.values) }
 
-    /// Every key, in no particular order.
-    var keys: [DependencyKey] { Array(storage.keys) }
+    /// Every type with a registration (tagged or not), in no particular order, each once.
+    var keys: [DependencyKey] {
+        tagged.isEmpty ? Array(storage.keys) : Array(Set(storage.keys).union(tagged.keys.map(\.key)))
+    }
+
+    /// The tags `key` is registered with here (argument registrations included).
+    func tags(of key: DependencyKey) -> [DependencyTag] {
+        tagged.keys.compactMap { $0.key == key ? $0.tag : nil }
+    }
 }

@@ -16,11 +16,30 @@ extension ResolutionEngine {
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
+        tag: DependencyTag?,
         lifecycle: LifecycleType,
         origin: RegistrationOrigin,
-        factory: @escaping @Sendable (DependencyContainer) throws -> T
+        factory: @escaping @Sendable (DependencyContainer) throws -> T,
+        completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil
     ) {
-        store(Registration(key: DependencyKey(T.self), lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory))), in: container.table)
+        var untypedCompletion: (@Sendable (DependencyContainer, Any) throws -> Void)?
+        if let completion {
+            untypedCompletion = { container, value in try completion(container, value as! T) }
+        }
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory)), completion: untypedCompletion), in: container.table)
+    }
+
+    /// Registers an argument factory in `container` (the `register(_:tag:argument:…)` path):
+    /// always transient.
+    func insert<T, A>(
+        _ type: T.Type,
+        into container: DependencyContainer,
+        tag: DependencyTag?,
+        argument: A.Type,
+        origin: RegistrationOrigin,
+        factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: .transient, origin: origin, owner: container, factory: .argument(TypedArgumentFactory(factory))), in: container.table)
     }
 
     /// Registers one request in `container`: among its code registrations, or — with
@@ -59,7 +78,7 @@ extension ResolutionEngine {
             for registration in registrations {
                 let owner = registration.owner
                 owner.injected.updateValue(registration)
-                if let code = owner.table[registration.key] {
+                if registration.argumentFactory == nil, let code = owner.table[registration.key, tag: registration.tag] {
                     shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
                 }
             }
@@ -90,12 +109,50 @@ extension ResolutionEngine {
         withExtendedLifetime(removed) {}
     }
 
-    /// Whether resolving `key` from `container` finds a registration (its own or its
-    /// fallback's). Overrides are not considered.
-    func isRegistered(_ key: DependencyKey, from container: DependencyContainer) -> Bool {
+    /// Whether resolving `key` (with `tag`, which falls back to the untagged registration)
+    /// from `container` finds a registration (its own or its fallback's). Overrides are not
+    /// considered.
+    func isRegistered(_ key: DependencyKey, tag: DependencyTag? = nil, from container: DependencyContainer) -> Bool {
         lock.withLock {
-            [container, container.parent].contains { $0.map { $0.injected[key] != nil || $0.table[key] != nil } ?? false }
+            let tags = tag == nil ? [nil] : [tag, nil]
+            return tags.contains { tag in
+                [container, container.parent].contains { $0.map { $0.injected[key, tag: tag] != nil || $0.table[key, tag: tag] != nil } ?? false }
+            }
         }
+    }
+
+    /// Builds every `eagerSingleton` of every live container that is not built yet — the
+    /// registration each container resolves for its (type, tag): an injected binding over
+    /// the code one — and returns every failure, containers global first then by scope,
+    /// types by name. Builds run one after another on the calling thread, without the lock.
+    func bootstrap() -> [DependencyValidationError.Failure] {
+        let targets: [(container: DependencyContainer, registration: Registration)] = lock.withLock {
+            allContainers.flatMap { container in
+                let injected = container.injected.registrations
+                let shadowed = Set(injected.map(\.qualifiedKey))
+                let effective = injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
+                return effective.filter { $0.lifecycle == .eagerSingleton }
+                    .sorted { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
+                    .map { (container, $0) }
+            }
+        }
+        var failures: [DependencyValidationError.Failure] = []
+        for (container, registration) in targets {
+            do {
+                try container.buildEagerSingleton(registration)
+            } catch {
+                let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
+                let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
+                failures.append(.init(subject: "\(registration.key.typeName)\(tag) in \(place) (registered at \(registration.origin))", error: error))
+            }
+        }
+        return failures
+    }
+
+    /// The tags `key` is registered with in code, in any container (what an instruction's
+    /// `tag=` may name besides the tags an index declares).
+    func registeredTags(for key: DependencyKey) -> Set<DependencyTag> {
+        lock.withLock { Set(allContainers.flatMap { $0.table.tags(of: key) }) }
     }
 
     /// The scopes whose containers exist (someone registered in, or asked for, them).

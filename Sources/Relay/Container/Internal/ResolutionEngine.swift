@@ -46,6 +46,15 @@ final class ResolutionEngine: @unchecked Sendable {
     /// the fast path reads it without going through `shared`.
     static var activeOverrides: AtomicWord<Int> { AtomicWord(crelay_active_overrides_word()) }
 
+    /// 0 until the first registration that can leave work for the end of an outermost
+    /// resolve — a `graph` lifecycle or a completion hook — is made, then 1 for good.
+    /// While 0, a transient served from a thread's cache as an outermost resolve returns
+    /// its factory's result straight to the caller; after, it goes out of line to finish
+    /// the resolve's work (``DependencyContainer/runCachedTransient(_:thread:)``). Set
+    /// (relaxed) before the registration is stored and the generation is bumped
+    /// (releasing), so a resolve that sees the new generation sees the flag.
+    static var outermostWorkPossible: AtomicWord<UInt> { AtomicWord(crelay_outermost_work_possible_word()) }
+
     /// Bumped after every change to any registration table; per-thread caches filled
     /// under an older value are dropped before use. Starts at 1. Static (a C word with
     /// static storage, initialised before any code runs; see ``AtomicWord``) rather than

@@ -55,6 +55,21 @@ struct ResolutionThread {
         var retired: [AnyObject] = []
         /// `!retired.isEmpty`, as a flag ``ResolutionThread/pop()`` can test cheaply.
         var hasRetired = false
+        /// Work for the end of the outermost resolve (``ResolutionThread/finishOutermost(scope:)``):
+        /// graph instances to drop. One flag the resolve paths test cheaply.
+        var hasOutermostWork = false
+        /// The `graph` instances of the running outermost resolve, by registration: the
+        /// registration (kept alive, so that its identity is not reused) and the holder.
+        /// Searched linearly: an object graph has a handful of `graph` registrations.
+        var graphInstances: [(registration: Registration, holder: AnyObject)] = []
+        /// Instances made during the outermost resolve whose registrations have completion
+        /// hooks, in the order their factories returned (innermost first).
+        var pendingCompletions: [(registration: Registration, value: Any)] = []
+        /// Singleton cells this thread holds in `.completing` until the hooks have run.
+        var completingCells: [SingletonCell] = []
+        /// Whether ``ResolutionThread/finishOutermost(scope:)`` is running hooks: resolves
+        /// inside them are not outermost.
+        var runningCompletions = false
         /// How many synchronous `withInjectedDependencies` calls are running on this
         /// thread. When the last one returns, the layer cache is emptied; while one runs,
         /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
@@ -313,6 +328,99 @@ struct ResolutionThread {
     private func releaseRetired() {
         state.pointee.retired.removeAll()
         state.pointee.hasRetired = false
+    }
+
+    // MARK: Outermost resolve
+
+    /// The `graph` instance of `registration` made during the running outermost resolve.
+    func graphHolder(for registration: Registration) -> AnyObject? {
+        for entry in state.pointee.graphInstances where entry.registration === registration { return entry.holder }
+        return nil
+    }
+
+    /// Records the `graph` instance of `registration` for the rest of the outermost resolve.
+    func storeGraph(_ holder: AnyObject, for registration: Registration) {
+        state.pointee.graphInstances.append((registration, holder))
+        state.pointee.hasOutermostWork = true
+    }
+
+    /// Queues `registration`'s completion hook for `value`, a new instance, to run when the
+    /// outermost resolve has built everything.
+    func queueCompletion(_ registration: Registration, value: Any) {
+        state.pointee.pendingCompletions.append((registration, value))
+        state.pointee.hasOutermostWork = true
+    }
+
+    /// Records a singleton cell left in `.completing` until the hooks have run.
+    func holdCompleting(_ cell: SingletonCell) {
+        state.pointee.completingCells.append(cell)
+        state.pointee.hasOutermostWork = true
+    }
+
+    /// Called by every resolve path when it returns (``State/hasOutermostWork`` set): if
+    /// this was the outermost resolve on this thread, runs the queued completion hooks
+    /// (innermost first, and any queued by resolves inside them), publishes the singletons
+    /// that were completing, and drops the graph instances. A hook that throws fails the
+    /// resolve: `factoryFailed` naming its registration (a resolution error passes
+    /// through), and the singletons that were completing are discarded.
+    @inline(never)
+    func finishOutermost(scope: DependencyContainerScope) throws(DependencyResolutionError) {
+        guard state.pointee.depth == 0, !state.pointee.runningCompletions else { return }
+        if !state.pointee.pendingCompletions.isEmpty {
+            state.pointee.runningCompletions = true
+            var next = 0
+            while next < state.pointee.pendingCompletions.count {
+                let (registration, value) = state.pointee.pendingCompletions[next]
+                next += 1
+                do {
+                    try registration.completion?(registration.owner, value)
+                } catch {
+                    state.pointee.runningCompletions = false
+                    let failure = (error as? DependencyResolutionError)
+                        ?? .factoryFailed(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description, error: error, inCompletionHook: true)
+                    dropOutermostWork(publishing: false)
+                    throw failure
+                }
+            }
+            state.pointee.runningCompletions = false
+        }
+        dropOutermostWork(publishing: true)
+    }
+
+    /// Called when a resolve fails: if it was the outermost one, forgets its work (the
+    /// singletons that were completing are discarded).
+    @inline(never)
+    func abandonOutermost() {
+        guard state.pointee.depth == 0, !state.pointee.runningCompletions, state.pointee.hasOutermostWork else { return }
+        dropOutermostWork(publishing: false)
+    }
+
+    private func dropOutermostWork(publishing: Bool) {
+        state.pointee.hasOutermostWork = false
+        // Each entry is taken out before it is released (an instance's deinit is user code
+        // that may resolve, and so use these arrays); the arrays keep their capacity for
+        // the next outermost resolve.
+        while let entry = state.pointee.graphInstances.popLast() { withExtendedLifetime(entry) {} }
+        while let entry = state.pointee.pendingCompletions.popLast() { withExtendedLifetime(entry) {} }
+        var cells: [SingletonCell] = []
+        if !state.pointee.completingCells.isEmpty { swap(&cells, &state.pointee.completingCells) }
+        var released: [AnyObject] = []
+        if !cells.isEmpty {
+            let engine = ResolutionEngine.shared
+            engine.lock.withLock {
+                for cell in cells {
+                    guard case let .completing(_, holder) = cell.state else { continue }
+                    if publishing {
+                        cell.state = .built(holder)
+                    } else {
+                        cell.state = .empty
+                        released.append(holder)
+                    }
+                }
+                engine.lock.broadcast()
+            }
+        }
+        withExtendedLifetime(released) {}
     }
 
     /// The registration whose factory is running innermost on this thread.

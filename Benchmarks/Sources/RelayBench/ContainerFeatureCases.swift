@@ -1,0 +1,137 @@
+import BenchSupport
+import Relay
+import Swinject
+
+// Rows (q)–(s): the full-container features of issue 20, each next to Swinject's
+// equivalent — a named registration, a runtime argument, the `.graph` object scope.
+
+protocol TaggedService: AnyObject {}
+final class LiveTaggedService: TaggedService {}
+
+protocol ArgumentService: AnyObject {}
+final class LiveArgumentService: ArgumentService {
+    let port: Int
+    init(port: Int) { self.port = port }
+}
+
+protocol ObjectGraphA: AnyObject {}
+protocol ObjectGraphB: AnyObject {}
+protocol ObjectGraphC: AnyObject {}
+final class LiveObjectGraphA: ObjectGraphA {
+    let b: any ObjectGraphB
+    let c: any ObjectGraphC
+    init(b: any ObjectGraphB, c: any ObjectGraphC) { self.b = b; self.c = c }
+}
+final class LiveObjectGraphB: ObjectGraphB {
+    let c: any ObjectGraphC
+    init(c: any ObjectGraphC) { self.c = c }
+}
+final class LiveObjectGraphC: ObjectGraphC {}
+
+extension Cases {
+    static func containerFeatureCases() -> [(letter: String, measure: () -> BenchmarkRow)] {
+        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve)]
+    }
+
+    static func registerTagged(in relay: DependencyContainer) {
+        relay.register(TaggedService.self) { _ in LiveTaggedService() }
+        relay.register(TaggedService.self, tag: "primary") { _ in LiveTaggedService() }
+    }
+
+    static func registerArgument(in relay: DependencyContainer) {
+        relay.register(ArgumentService.self, argument: Int.self) { _, port in LiveArgumentService(port: port) }
+    }
+
+    /// A → B → C and A → C, every level `.graph`: A's C and B's C are one instance.
+    static func registerObjectGraph(in relay: DependencyContainer) {
+        relay.register(ObjectGraphA.self, lifecycle: .graph) { c in LiveObjectGraphA(b: try c.tryResolve(), c: try c.tryResolve()) }
+        relay.register(ObjectGraphB.self, lifecycle: .graph) { c in LiveObjectGraphB(c: try c.tryResolve()) }
+        relay.register(ObjectGraphC.self, lifecycle: .graph) { _ in LiveObjectGraphC() }
+    }
+
+    // MARK: - (q) tagged singleton
+
+    static func taggedSingletonResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerTagged(in: relay)
+        let swinject = Container()
+        swinject.register(TaggedService.self) { _ in LiveTaggedService() }.inObjectScope(.container)
+        swinject.register(TaggedService.self, name: "primary") { _ in LiveTaggedService() }.inObjectScope(.container)
+        return BenchmarkRow(
+            "(q) tagged singleton (Swinject: named)",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(relay.resolve(TaggedService.self, tag: "primary"), &accumulator) }
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(swinject.resolve(TaggedService.self, name: "primary")!, &accumulator) }
+                publish(accumulator)
+            },
+            floor: nil,
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+
+    // MARK: - (r) runtime argument
+
+    static func argumentResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerArgument(in: relay)
+        let swinject = Container()
+        swinject.register(ArgumentService.self) { (_, port: Int) in LiveArgumentService(port: port) }.inObjectScope(.transient)
+        return BenchmarkRow(
+            "(r) resolve with an argument",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for i in 0..<n { consume(relay.resolve(ArgumentService.self, argument: i), &accumulator) }
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for i in 0..<n { consume(swinject.resolve(ArgumentService.self, argument: i)!, &accumulator) }
+                publish(accumulator)
+            },
+            floor: .batch { n in
+                var accumulator: UInt = 0
+                for i in 0..<n { consume(LiveArgumentService(port: i), &accumulator) }
+                publish(accumulator)
+            },
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+
+    // MARK: - (s) 3-level graph lifecycle
+
+    static func graphResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerObjectGraph(in: relay)
+        let swinject = Container()
+        swinject.register(ObjectGraphA.self) { r in LiveObjectGraphA(b: r.resolve(ObjectGraphB.self)!, c: r.resolve(ObjectGraphC.self)!) }.inObjectScope(.graph)
+        swinject.register(ObjectGraphB.self) { r in LiveObjectGraphB(c: r.resolve(ObjectGraphC.self)!) }.inObjectScope(.graph)
+        swinject.register(ObjectGraphC.self) { _ in LiveObjectGraphC() }.inObjectScope(.graph)
+        return BenchmarkRow(
+            "(s) 3-level .graph A→B→C, A→C",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(relay.resolve(ObjectGraphA.self), &accumulator) }
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(swinject.resolve(ObjectGraphA.self)!, &accumulator) }
+                publish(accumulator)
+            },
+            floor: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n {
+                    let c = LiveObjectGraphC()
+                    consume(LiveObjectGraphA(b: LiveObjectGraphB(c: c), c: c), &accumulator)
+                }
+                publish(accumulator)
+            },
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+}

@@ -1,0 +1,142 @@
+import RelayTestSupport
+import Foundation
+import Relay
+import Testing
+
+// Dip's Client ↔ Server example, Relay's way. Each test uses types and scopes of its own.
+
+private final class Client: @unchecked Sendable {
+    // `@unchecked Sendable`: `server` is a `let`.
+    let server: Server
+    init(server: Server) { self.server = server }
+}
+/// `@unchecked Sendable`: `client` is written once, by the completion hook, before the
+/// container lets any other thread see the server (and read only after that).
+private final class Server: @unchecked Sendable {
+    var client: Client?
+}
+private struct HookError: Error, CustomStringConvertible { var description: String { "hook refused" } }
+private final class Hooked {}
+private final class Order { var log: [String] = [] }
+private final class Outer { let inner: Inner; init(inner: Inner) { self.inner = inner } }
+private final class Inner {}
+
+/// Counts the factory runs of one test's registrations.
+private final class Made: Sendable {
+    let clients = Locked(0)
+    let servers = Locked(0)
+}
+
+private func registerClientServer(in c: DependencyContainer, lifecycle: LifecycleType, made: Made = Made()) {
+    let (clientsMade, serversMade) = (made.clients, made.servers)
+    c.register(Client.self, lifecycle: lifecycle) { c in
+        clientsMade.withLock { $0 += 1 }
+        return Client(server: try c.tryResolve())
+    }
+    c.register(Server.self, lifecycle: lifecycle) { _ in
+        serversMade.withLock { $0 += 1 }
+        return Server()
+    } completing: { c, server in
+        server.client = try c.tryResolve()
+    }
+}
+
+@Suite("Completion hooks")
+struct CompletionHookTests {
+    @Test("Client ↔ Server as graph: the hook sees the Client being built; no factory runs twice")
+    func clientServerGraph() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.graph"))
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .graph, made: made)
+        let client = c.resolve(Client.self)
+        #expect(client.server.client === client)
+        let server = c.resolve(Server.self)
+        #expect(server.client?.server === server)
+        #expect(made.clients.withLock { $0 } == 2)
+        #expect(made.servers.withLock { $0 } == 2)
+    }
+
+    @Test("Client ↔ Server as singletons: resolved from either side, one of each")
+    func clientServerSingleton() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.singleton"))
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .singleton, made: made)
+        let server = c.resolve(Server.self)
+        let client = c.resolve(Client.self)
+        #expect(server.client === client)
+        #expect(client.server === server)
+        #expect(made.clients.withLock { $0 } == 1 && made.servers.withLock { $0 } == 1)
+    }
+
+    @Test("Client ↔ Server singletons under 8 threads: every thread sees the completed pair")
+    func clientServerThreads() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.threads"))
+        let made = Made()
+        registerClientServer(in: c, lifecycle: .singleton, made: made)
+        let incomplete = Locked(0)
+        let clients = Locked<[ObjectIdentifier]>([])
+        runOnThreads(8) { index in
+            for _ in 0..<50 {
+                if index.isMultiple(of: 2) {
+                    let server = c.resolve(Server.self)
+                    if server.client?.server !== server { incomplete.withLock { $0 += 1 } }
+                } else {
+                    let client = c.resolve(Client.self)
+                    if client.server.client !== client { incomplete.withLock { $0 += 1 } }
+                    clients.withLock { $0.append(ObjectIdentifier(client)) }
+                }
+            }
+        }
+        #expect(incomplete.withLock { $0 } == 0)
+        #expect(Set(clients.withLock { $0 }).count == 1)
+        #expect(made.clients.withLock { $0 } == 1 && made.servers.withLock { $0 } == 1, "each factory ran once, whichever thread won")
+    }
+
+    @Test("graph Client ↔ Server under 8 threads: each resolve completes its own pair")
+    func graphThreads() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.graphThreads"))
+        registerClientServer(in: c, lifecycle: .graph)
+        let incomplete = Locked(0)
+        runOnThreads(8) { _ in
+            for _ in 0..<100 {
+                let client = c.resolve(Client.self)
+                if client.server.client !== client { incomplete.withLock { $0 += 1 } }
+            }
+        }
+        #expect(incomplete.withLock { $0 } == 0)
+    }
+
+    @Test("hooks run innermost first, after every factory of the outermost resolve returned")
+    func order() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.order"))
+        c.register(Order.self, lifecycle: .graph) { _ in Order() }
+        c.register(Inner.self, lifecycle: .transient) { c in
+            (try c.tryResolve(Order.self)).log.append("inner factory")
+            return Inner()
+        } completing: { c, _ in
+            (try c.tryResolve(Order.self)).log.append("inner hook")
+        }
+        c.register(Outer.self, lifecycle: .transient) { c in
+            let outer = Outer(inner: try c.tryResolve())
+            (try c.tryResolve(Order.self)).log.append("outer factory")
+            return outer
+        } completing: { c, _ in
+            let order = try c.tryResolve(Order.self)
+            order.log.append("outer hook")
+            #expect(order.log == ["inner factory", "outer factory", "inner hook", "outer hook"])
+        }
+        _ = c.resolve(Outer.self)
+    }
+
+    @Test("a throwing hook fails the resolve with factoryFailed naming the registration")
+    func throwingHook() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.throwing"))
+        c.register(Hooked.self) { _ in Hooked() } completing: { _, _ in throw HookError() }
+        let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
+        #expect(error?.reason == .factoryFailed)
+        #expect(error?.registration == "RelayTests/CompletionHookTests.swift:134")
+        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:134) threw: hook refused")
+        // The singleton was discarded: the next resolve builds and completes it again.
+        #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
+    }
+}
