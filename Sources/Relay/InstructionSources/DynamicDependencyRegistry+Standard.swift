@@ -53,7 +53,7 @@ extension DynamicDependencyRegistry {
     /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
     /// ```
     ///
-    /// When the policy is enabled, its ``inject()`` also answers three variables of
+    /// When the policy is enabled, its ``inject()`` also answers these variables of
     /// `environment`, so that no app writes code for them (docs/configuration.md):
     ///
     /// - `RELAY_REPORT_PATH`: the JSON ``DynamicInjectionReport`` is written to this file
@@ -63,8 +63,20 @@ extension DynamicDependencyRegistry {
     ///   there, for `relay check --index`.
     /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
     ///
+    /// And one more, for a driver that changes the program's stubs while it runs:
+    ///
+    /// - `RELAY_CONTROL`: a path names a **control file**, read at start-up above every
+    ///   other source and then again each time it changes (watched with inotify, kqueue or
+    ///   polling, on a background queue); `-` reads further batches from standard input,
+    ///   each ended by a line `---` (`-d -` then reads only the first). Each batch is merged
+    ///   over what the other sources gave at start-up, checked, and swapped in all or
+    ///   nothing; a bad batch changes nothing and is reported. The report file is rewritten
+    ///   after every batch, with ``DynamicInjectionReport/generation`` and
+    ///   ``DynamicInjectionReport/control``. See docs/configuration.md, "The control channel".
+    ///
     /// Relative paths are resolved against `workingDirectory`. With the policy off, only
-    /// `RELAY_EXPLAIN` is read, for the line above; no file is written.
+    /// `RELAY_EXPLAIN` is read, for the line above; no file is written, and `RELAY_CONTROL`'s
+    /// file or standard input is never examined.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
