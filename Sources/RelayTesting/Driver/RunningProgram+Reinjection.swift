@@ -68,7 +68,7 @@ extension RunningProgram {
     ///   - builder: The batch.
     ///   - timeout: Seconds to wait for the program's report of the batch; 10 by default.
     /// - Returns: The program's report with the batch applied: its
-    ///   ``DynamicInjectionReport/generation`` is one more than before.
+    ///   `generation` is one more than before.
     /// - Throws: ``ReinjectionError/rejected(_:generation:)`` when the program rejected the
     ///   batch (nothing changed); ``ReinjectionError/notAllowed`` or
     ///   ``ReinjectionError/noControlChannel`` when it cannot be re-injected;
