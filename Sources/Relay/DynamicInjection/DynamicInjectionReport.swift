@@ -188,12 +188,99 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// Whether the bindings were registered (`false` for a dry run with
     /// ``DynamicDependencyRegistry/plan()``).
     public var isApplied: Bool
+    /// How many control batches have been applied since start-up: 0 for the injection at
+    /// start-up, then one more for each batch the control channel (`RELAY_CONTROL`, see
+    /// docs/configuration.md) applied. A driver that wrote a batch knows its change is live
+    /// once the report shows a higher generation. A rejected batch does not change it.
+    public var generation: Int
+    /// The control channel's state, when `RELAY_CONTROL` opened one; `nil` otherwise.
+    public var control: Control?
 
-    init(policy: DynamicInjectionPolicy, sources: [Source], bindings: [Binding], isApplied: Bool) {
+    init(policy: DynamicInjectionPolicy, sources: [Source], bindings: [Binding], isApplied: Bool, generation: Int = 0, control: Control? = nil) {
         self.policy = policy
         self.sources = sources
         self.bindings = bindings
         self.isApplied = isApplied
+        self.generation = generation
+        self.control = control
+    }
+
+    /// What the control channel has done since start-up.
+    ///
+    /// The report is rewritten after every batch the channel reads, applied or not:
+    /// ``batchesRead`` counts them all, ``DynamicInjectionReport/generation`` only those
+    /// applied, and ``rejection`` holds the problems of the latest batch when it was
+    /// rejected (the bindings of the report are then still the previous ones, in force).
+    ///
+    /// ```swift
+    /// let report = try #require(try server.injectionReport())
+    /// if let rejection = report.control?.rejection { print(rejection.error) }
+    /// ```
+    public struct Control: Hashable, Sendable, Codable {
+        /// Where batches come from: the control file's path as given in `RELAY_CONTROL`, or
+        /// `<stdin>`.
+        public var channel: String
+        /// How changes are noticed: `inotify`, `kqueue`, `polling every 25 ms` or
+        /// `standard input` — for logs and benchmarks.
+        public var mechanism: String
+        /// How many batches the channel has read since start-up, applied or rejected. (The
+        /// control file's contents at start-up are read with the other sources and are not a
+        /// batch.)
+        public var batchesRead: Int
+        /// Why the latest batch was rejected; `nil` when it was applied, or none was read.
+        public var rejection: Rejection?
+
+        /// Creates a state.
+        public init(channel: String, mechanism: String, batchesRead: Int = 0, rejection: Rejection? = nil) {
+            self.channel = channel
+            self.mechanism = mechanism
+            self.batchesRead = batchesRead
+            self.rejection = rejection
+        }
+    }
+
+    /// A control batch that changed nothing, and why.
+    public struct Rejection: Hashable, Sendable, Codable {
+        /// Its number among the batches read (``Control/batchesRead`` when it was read).
+        public var batch: Int
+        /// Every problem found, positioned like any source's (`<stdin>:2:1`, `control.relay:3:7`).
+        public var diagnostics: [RelayDiagnostic]
+
+        /// Creates a rejection.
+        public init(batch: Int, diagnostics: [RelayDiagnostic]) {
+            self.batch = batch
+            self.diagnostics = diagnostics
+        }
+
+        /// The problems as one error, as ``DynamicDependencyRegistry/inject()`` would throw them.
+        public var error: DynamicInjectionError { DynamicInjectionError(diagnostics: diagnostics) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case policy, sources, bindings, isApplied, generation, control
+    }
+
+    /// Decodes a report; `generation` may be missing (reports written before control
+    /// batches existed) and is then 0, and `control` may be missing and is then `nil`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        policy = try container.decode(DynamicInjectionPolicy.self, forKey: .policy)
+        sources = try container.decode([Source].self, forKey: .sources)
+        bindings = try container.decode([Binding].self, forKey: .bindings)
+        isApplied = try container.decode(Bool.self, forKey: .isApplied)
+        generation = try container.decodeIfPresent(Int.self, forKey: .generation) ?? 0
+        control = try container.decodeIfPresent(Control.self, forKey: .control)
+    }
+
+    /// Encodes a report; `control` only when there is a control channel.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(bindings, forKey: .bindings)
+        try container.encode(isApplied, forKey: .isApplied)
+        try container.encode(generation, forKey: .generation)
+        try container.encodeIfPresent(control, forKey: .control)
     }
 
     /// A summary line naming the sources, then one line per binding; or, when the policy
@@ -210,6 +297,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         var from = gave.isEmpty ? "" : " from \(gave.joined(separator: ", "))"
         if !none.isEmpty { from += "; nothing from \(none.joined(separator: ", "))" }
         let verb = isApplied ? "" : " (dry run, nothing registered)"
-        return (["Relay dynamic injection: \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
+        let generation = generation > 0 ? " (generation \(generation))" : ""
+        return (["Relay dynamic injection\(generation): \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
     }
 }

@@ -15,13 +15,19 @@ struct ForecastRequestContext: RequestContext {
 }
 
 /// Opens one `RequestWork` per request and hands it on in the context.
+///
+/// The provider and the clock are resolved here, once per request — at the edge — rather
+/// than when the application is built: so a driver that re-injects the running server
+/// (`RunningProgram.reinject`) reaches the next request. Resolving a singleton again costs
+/// a few loads, not a new provider.
 struct RequestWorkMiddleware: RouterMiddleware {
     typealias Context = ForecastRequestContext
-    let provider: any WeatherProvider
-    let clock: any WallClock
+    let container: DependencyContainer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        let provider = try container.tryResolve(WeatherProvider.self)
+        let clock = try container.tryResolve(WallClock.self)
         context.work = RequestWork(provider: provider, startedAt: clock.now)
         return try await next(request, context)
     }
@@ -41,15 +47,14 @@ struct ForecastAnswer: ResponseCodable, Equatable {
     var providerCalls: Int
 }
 
-/// The routes, with what they need from the container.
+/// The routes, with the container each request resolves its provider and clock from.
 struct ForecastRoutes: Sendable {
-    let provider: any WeatherProvider
-    let clock: any WallClock
+    let container: DependencyContainer
     var forecasts = ForecastService()
     var advisor = AdviceService()
 
     func add(to router: Router<ForecastRequestContext>) {
-        router.add(middleware: RequestWorkMiddleware(provider: provider, clock: clock))
+        router.add(middleware: RequestWorkMiddleware(container: container))
         router.get("health") { _, _ in "ok" }
         router.get("forecast/:city") { _, context in try await forecast(context) }
     }
@@ -85,8 +90,8 @@ struct ForecastRoutes: Sendable {
 ///
 /// Call it where the dependencies you want are in force: after `inject()` at start-up, or
 /// inside a test's `.injecting(…)` / `withInjectedDependencies` — and run the application
-/// there too, since request handlers resolve nothing themselves but run on tasks of the
-/// application's.
+/// there too: each request resolves its provider and clock on a task of the application's,
+/// which sees the test's layer only if the application runs inside it.
 func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 0,

@@ -6,7 +6,7 @@ struct ForecastRegistry: DependencyRegistryType {
         DependencyContainer.global.register(WeatherProvider.self) { _ in OpenMeteoWeatherProvider() }
         DependencyContainer.global.register(WallClock.self) { _ in SystemWallClock() }
         DependencyContainer.global.register(ForecastRoutes.self, lifecycle: .transient) { c in
-            ForecastRoutes(provider: try c.tryResolve(), clock: try c.tryResolve())
+            ForecastRoutes(container: c)
         }
     }
 }

@@ -63,8 +63,19 @@ extension ResolutionEngine {
     /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
     /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
     /// for each request that stands over a code registration, where that was made.
-    func inject(_ requests: [RegistrationRequest]) -> [RegistrationRequest.Target: String] {
+    ///
+    /// `alsoClearing` names scopes whose injected layer is emptied even if no request binds
+    /// into them (a control batch that drops a scope's last binding); their containers must
+    /// exist already, and a scope without one is skipped.
+    func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [RegistrationRequest.Target: String] {
         var owners: [DependencyContainerScope: DependencyContainer] = [:]
+        for scope in alsoClearing {
+            if scope.isGlobal {
+                owners[scope] = DependencyContainer.global
+            } else if let existing = lock.withLock({ scopedContainers[scope] }) {
+                owners[scope] = existing
+            }
+        }
         var registrations: [Registration] = []
         registrations.reserveCapacity(requests.count)
         for request in requests {
