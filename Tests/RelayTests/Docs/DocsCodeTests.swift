@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-// Keeps the container code of docs/migrating.md ("From Swinject", "From Dip") the same as
-// the test file that compiles and runs it:
+// Keeps the container code of README.md ("A full container") and docs/migrating.md
+// ("From Swinject", "From Dip") the same as test files that compile and run it:
 //
 // - every ```swift block of those sections must be a run of consecutive lines of the test
 //   file, verbatim except for one indentation added to every line (so a block may be the
@@ -104,6 +104,12 @@ struct DocsCodeTests {
     func migrating() throws {
         try Self.check(page: "docs/migrating.md", headings: ["## From Swinject", "## From Dip"],
                        against: "Tests/RelayTests/Docs/MigratingExamplesTests.swift", minimumBlocks: 3, minimumSpans: 30)
+    }
+
+    @Test("README.md: every Swift block of \"A full container\" is code of ReadmeFullContainerTests.swift")
+    func readme() throws {
+        try Self.check(page: "README.md", headings: ["## A full container"],
+                       against: "Tests/RelayTests/Docs/ReadmeFullContainerTests.swift", minimumBlocks: 2, minimumSpans: 0)
     }
 
     @Test("a changed line, a reordered block or an unknown span is caught")
