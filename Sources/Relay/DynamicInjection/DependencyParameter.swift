@@ -84,8 +84,8 @@ struct ParameterRequired: Error, CustomStringConvertible {
 }
 
 /// What a factory indexed with a runtime argument throws when it is called without one —
-/// by ``DynamicDependencyIndex/lookup(factory:)`` or a resolve of its type without an
-/// argument, neither of which has an argument to give it.
+/// by ``DynamicDependencyIndex/lookup(factory:)``, which has no argument to give it. (A
+/// resolve of its type without an argument never calls it: that is an `argumentMismatch`.)
 struct ArgumentRequired: Error, CustomStringConvertible {
     let factory: DependencyFactoryKey
     let argumentType: String

@@ -360,6 +360,12 @@ public final class DynamicDependencyIndex: Sendable {
         return state.withLock { ($0.types[type], $0.factories[factory], $0.parameters[factory]) }
     }
 
+    /// The factory indexed under `key`, if any.
+    func indexedFactory(_ key: DependencyFactoryKey) -> DependencyFactory? {
+        prepareIfNeeded()
+        return state.withLock { $0.factories[key] }
+    }
+
     /// The tags declared for `key` and those it is registered with, sorted by name.
     func knownTags(for key: DependencyKey) -> [DependencyTag] {
         prepareIfNeeded()

@@ -77,7 +77,7 @@ extension DynamicDependencyIndex: IndexCatalog {
     func tags(for type: DependencyKey) -> [DependencyTag] { knownTags(for: type) }
 
     func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument? {
-        entries(type: DependencyTypeKey(""), factory: key).factory?.argumentType.map(CatalogArgument.init)
+        indexedFactory(key)?.argumentType.map(CatalogArgument.init)
     }
 
     func registeredArguments(for type: DependencyKey) -> (arguments: [CatalogArgument], withoutArgument: Bool?) {

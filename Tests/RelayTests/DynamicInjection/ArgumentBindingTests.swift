@@ -106,6 +106,9 @@ struct ArgumentBindingTests {
         let otherContainer = DependencyContainer.container(for: other)
         try registry(["type=ArgBind.Kept,factory=ArgBind.Kept.Plain,scope=\(other.name)"]).inject()
         #expect(text(try otherContainer.tryResolve((any ArgBindKept).self)) == "plain")
+        // Both are one binding slot, (scope, type, tag): one input may not bind both.
+        let repeated = errors(["type=ArgBind.Kept,factory=ArgBind.Kept.Stub", "type=ArgBind.Kept,factory=ArgBind.Kept.Plain"])
+        #expect(repeated.hasPrefix("argv[3]: error: "), "\(repeated)")
     }
 
     @Test("an argument stub for a type registered with another argument type is an error at check time")
