@@ -218,6 +218,46 @@ public final class DynamicDependencyIndex: Sendable {
         }
     }
 
+    /// Adds a factory that takes a runtime argument: a stub for an argument registration
+    /// (``DependencyContainer/register(_:tag:argument:file:line:factory:)``) of the same
+    /// type and argument type.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self, argument: String.self) { _, name in LiveGreeter(name) }   // the app
+    /// index.add(factory: "MyApp.Greeter.Stub", producing: Greeter.self, argument: String.self) { _, name in
+    ///     StubGreeter(name)
+    /// }
+    /// ```
+    ///
+    /// ```text
+    /// type=MyApp.Greeter,factory=MyApp.Greeter.Stub
+    /// ```
+    ///
+    /// The instruction binds the type's registration taking a `String` (with the
+    /// instruction's tag, if any), so `resolve(Greeter.self, argument: "Ada")` calls the
+    /// stub with `"Ada"`; the type's argument-free registration, and its registrations
+    /// taking other argument types, keep theirs. Such a binding is always transient.
+    ///
+    /// Checked with every other problem, before anything is registered: the type must be
+    /// registered in code (in any container) with an argument of exactly this type, and the
+    /// instruction may not ask for a lifecycle other than `transient`
+    /// (`lifecycle=singleton`, the instructions' default, is taken to mean the registration's
+    /// own lifecycle; see docs/configuration.md). ``validate()`` cannot run such a factory
+    /// (it has no argument to give it) and leaves it out; ``lookup(factory:)`` returns a
+    /// closure that stops the program, since it has no argument either.
+    public func add<T, A>(
+        factory key: DependencyFactoryKey,
+        producing type: T.Type,
+        argument: A.Type,
+        _ factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        let entry = DependencyFactory.argument(factory) { ArgumentRequired(factory: key, argumentType: String(reflecting: A.self)) }
+        state.withLock {
+            $0.factories[key] = entry
+            $0.parameters[key] = nil
+        }
+    }
+
     /// Adds a factory that runs on the main actor and records what it produces, so that a
     /// UI test can inject a main-actor stub (a view model, a coordinator). Resolving the
     /// type it is bound to off the main actor is a ``DependencyResolutionError``; see
@@ -355,11 +395,24 @@ public final class DynamicDependencyIndex: Sendable {
         return state.withLock { ($0.types[type], $0.factories[factory], $0.parameters[factory]) }
     }
 
+    /// The factory indexed under `key`, if any.
+    func indexedFactory(_ key: DependencyFactoryKey) -> DependencyFactory? {
+        prepareIfNeeded()
+        return state.withLock { $0.factories[key] }
+    }
+
     /// The tags declared for `key` and those it is registered with, sorted by name.
     func knownTags(for key: DependencyKey) -> [DependencyTag] {
         prepareIfNeeded()
         let declared = state.withLock { $0.tags[key] ?? [] }
         return declared.union(RegisteredTags.tags(for: key)).sorted { $0.name < $1.name }
+    }
+
+    /// The factories that take a runtime argument, with the argument type's fully qualified
+    /// name.
+    var argumentTypeNames: [DependencyFactoryKey: String] {
+        prepareIfNeeded()
+        return state.withLock { $0.factories.compactMapValues(\.argumentType) }.mapValues { String(reflecting: $0) }
     }
 
     /// The factories that take a parameter, with what each expects.

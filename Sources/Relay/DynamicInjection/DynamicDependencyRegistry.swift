@@ -190,6 +190,10 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let bindings = plan.bindings.map { binding in
             var binding = binding.report
             binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
+            if let argument = manifest.arguments[binding.factory] {
+                binding.argument = argument
+                binding.lifecycle = .transient
+            }
             if binding.tag == nil, let typeName = manifest.types[binding.type] {
                 binding.keptTags = manifest.tags(for: typeName).filter { !taggedSlots.contains(BindingSlot(scope: binding.scope, type: binding.type, tag: $0)) }
             }

@@ -31,6 +31,12 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// scope replaces: a resolve with one of those tags keeps using its own tagged
         /// registration, not this binding. Empty for a tagged binding.
         public var keptTags: [DependencyTag]
+        /// The fully qualified name of the runtime argument type the factory takes
+        /// (`Swift.String`), when it was indexed with
+        /// ``DynamicDependencyIndex/add(factory:producing:argument:_:)``: the binding
+        /// replaces the type's registration taking that argument, and is transient. `nil`
+        /// for any other factory.
+        public var argument: String?
         /// Where the winning instruction came from.
         public var origin: InstructionOrigin
         /// Lower-precedence instructions for the same scope and type that this one replaced,
@@ -58,6 +64,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             tag = winner.instruction.tag
             parameter = winner.instruction.parameter
             keptTags = []
+            argument = nil
             origin = winner.origin
             self.overridden = overridden
             replacedRegistration = nil
@@ -66,12 +73,13 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         }
 
         private enum CodingKeys: String, CodingKey {
-            case scope, type, factory, lifecycle, tag, parameter, keptTags, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
+            case scope, type, factory, lifecycle, tag, parameter, keptTags, argument, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
         }
 
         /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
         /// (reports written before they existed) and are then `false`, and `tag`,
-        /// `parameter` and `keptTags` may be missing and are then `nil`, `nil` and empty.
+        /// `parameter`, `keptTags` and `argument` may be missing and are then `nil`, `nil`,
+        /// empty and `nil`.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
@@ -81,6 +89,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             tag = try container.decodeIfPresent(DependencyTag.self, forKey: .tag)
             parameter = try container.decodeIfPresent(String.self, forKey: .parameter)
             keptTags = try container.decodeIfPresent([DependencyTag].self, forKey: .keptTags) ?? []
+            argument = try container.decodeIfPresent(String.self, forKey: .argument)
             origin = try container.decode(InstructionOrigin.self, forKey: .origin)
             overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
             replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
@@ -88,7 +97,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
         }
 
-        /// Encodes a binding; `tag`, `parameter` and `keptTags` only when there are any, so
+        /// Encodes a binding; `tag`, `parameter`, `keptTags` and `argument` only when there
+        /// are any, so
         /// a binding without them is written as Relay 1.0 wrote it.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +111,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             if !keptTags.isEmpty {
                 try container.encode(keptTags, forKey: .keptTags)
             }
+            try container.encodeIfPresent(argument, forKey: .argument)
             try container.encode(origin, forKey: .origin)
             try container.encode(overridden, forKey: .overridden)
             try container.encodeIfPresent(replacedRegistration, forKey: .replacedRegistration)
@@ -128,7 +139,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// A tagged binding shows its tag next to the scope, and a parameter follows the
         /// factory: `MyApp.Clock [global, tag=Checkout] → MyApp.Clock.Fixed parameter=2025-03-14T09:00:00Z (from argv[1])`.
         /// An untagged binding of a type that has tags names those that keep their own
-        /// registrations (``keptTags``).
+        /// registrations (``keptTags``). A binding of an argument factory names the argument
+        /// type after the factory: `MyApp.Greeter [global, transient] → MyApp.Greeter.Stub (argument: Swift.String) (from argv[1])`.
         ///
         /// A binding in a scope says what it reaches: resolves made from that scope's
         /// container. A type registered globally that depends on this one is built by the
@@ -158,7 +170,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
                 let tags = keptTags.map { UserText.quoted($0.name, limit: UserText.nameLimit) }.joined(separator: ", ")
                 provenance.append("untagged only: resolves tagged \(tags) keep their own registrations")
             }
-            let given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
+            var given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
+            if let argument { given += " (argument: \(UserText.escaped(argument, limit: nil)))" }
             return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag))\(given) (\(provenance.joined(separator: "; ")))"
         }
     }

@@ -89,7 +89,8 @@ extension ResolutionEngine {
             for registration in registrations {
                 let owner = registration.owner
                 owner.injected.updateValue(registration)
-                if registration.argumentFactory == nil, let code = owner.table[registration.key, tag: registration.tag] {
+                let code = registration.argumentFactory.map { owner.table[registration.key, tag: registration.tag, argument: ObjectIdentifier($0.argumentType)] } ?? owner.table[registration.key, tag: registration.tag]
+                if let code {
                     shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
                 }
             }
@@ -164,6 +165,27 @@ extension ResolutionEngine {
     /// `tag=` may name besides the tags an index declares).
     func registeredTags(for key: DependencyKey) -> Set<DependencyTag> {
         lock.withLock { Set(allContainers.flatMap { $0.table.tags(of: key) }) }
+    }
+
+    /// The argument types `key` is registered with in code, in any container, any tag, by
+    /// type identity (what an instruction binding an argument factory must match), and
+    /// whether any container registers `key` in code without an argument (untagged or
+    /// tagged).
+    func registeredArguments(for key: DependencyKey) -> (arguments: [ObjectIdentifier: Any.Type], withoutArgument: Bool) {
+        lock.withLock {
+            var arguments: [ObjectIdentifier: Any.Type] = [:]
+            var withoutArgument = false
+            for container in allContainers {
+                for registration in container.table.registrations(of: key) {
+                    if let factory = registration.argumentFactory {
+                        arguments[ObjectIdentifier(factory.argumentType)] = factory.argumentType
+                    } else {
+                        withoutArgument = true
+                    }
+                }
+            }
+            return (arguments, withoutArgument)
+        }
     }
 
     /// The scopes whose containers exist (someone registered in, or asked for, them).
