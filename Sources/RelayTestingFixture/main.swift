@@ -22,12 +22,15 @@ import Musl
 //   on-term TEXT      on SIGTERM, print TEXT and exit with status 0
 //   exit STATUS       exit now
 //   forever           run until a signal ends the program
+//   watch-greeting    resolve the Greeting every 5 ms, forever, printing
+//                     "greeting: <text>" each time it changes (for re-injection tests)
 //
 // Unknown steps exit with status 64 and a message on standard error.
 
 protocol Greeting: Sendable { var text: String { get } }
 struct LiveGreeting: Greeting { var text: String { "hello from the live greeting" } }
 struct StubGreeting: Greeting { var text: String { "hello from the stub" } }
+struct OtherGreeting: Greeting { var text: String { "hello from the other stub" } }
 
 extension DynamicDependencyIndex {
     /// The fixture's injectable type and its stub.
@@ -35,6 +38,7 @@ extension DynamicDependencyIndex {
         DependencyContainer.global.register(Greeting.self) { _ in LiveGreeting() }
         index.add(type: DependencyTypeKey("Fixture.Greeting"), Greeting.self)
         index.add(factory: DependencyFactoryKey("Fixture.Greeting.Stub"), producing: Greeting.self) { _ in StubGreeting() }
+        index.add(factory: DependencyFactoryKey("Fixture.Greeting.Other"), producing: Greeting.self) { _ in OtherGreeting() }
     }
 }
 
@@ -92,10 +96,20 @@ func run(_ arguments: [String]) {
             exit(status)
         case "forever":
             while true { pause() }
+        case "watch-greeting":
+            var last = ""
+            while true {
+                let text = (try? DependencyContainer.global.tryResolve(Greeting.self).text) ?? "unresolvable"
+                if text != last { write("greeting: \(text)\n", to: .standardOutput) }
+                last = text
+                usleep(5_000)
+            }
         default:
             fail("unknown step '\(step)'")
         }
     }
 }
 
-run(CommandLine.withoutDependencyArguments())
+// Explicit arguments: the steps run before the "inject" step, which reads the -d
+// arguments, so the warning for -d removed before any inject() would not apply.
+run(CommandLine.withoutDependencyArguments(Array(CommandLine.arguments.dropFirst())))

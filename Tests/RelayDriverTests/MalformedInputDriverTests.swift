@@ -60,7 +60,7 @@ struct MalformedInputDriverTests {
                 "argv[2]:22: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)",
             ]),
             Case(name: "$RELAY_DEPENDENCIES with a missing factory", launch: environment, stderr: [
-                "$RELAY_DEPENDENCIES:2:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub",
+                "$RELAY_DEPENDENCIES:2:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=RelayDemo.Kitchen.Live",
             ]),
             Case(name: "-d @config/invalid/broken.relay", launch: fileArgument, stderr: brokenFile("config/invalid/broken.relay")),
             Case(name: "$RELAY_DEPENDENCIES_FILE=config/invalid/broken.relay", launch: fileVariable, stderr: brokenFile("config/invalid/broken.relay")),

@@ -18,23 +18,7 @@ struct ReadmeTourTests {
 
     /// The ```swift blocks between `## A five-minute tour` and the next `## ` heading.
     static func tourBlocks() throws -> [[String]] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: "## A five-minute tour") else { return [] }
-        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-        var blocks: [[String]] = []
-        var current: [String]?
-        for line in lines[start..<end] {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        try DocumentationBlocks.swiftBlocks(in: "README.md", section: "## A five-minute tour")
     }
 
     /// Every Swift file of Examples/MyApp (Package.swift excluded), by path, as lines.

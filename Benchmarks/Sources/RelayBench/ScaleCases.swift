@@ -29,6 +29,7 @@ enum ScaleCases {
             ("n", malformedInput),
             ("o", diagnosticsPrinted),
             ("p", depthGuard),
+            ("q", ControlCases.batchToResolve),
         ]
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension CommandLine {
     /// The arguments for your app's own parser: `arguments` without the ones Relay reads.
     ///
@@ -16,11 +18,95 @@ extension CommandLine {
     /// // MyOptions sees ["--verbose", "input.txt"]
     /// ```
     ///
-    /// - Parameter arguments: The arguments **without** the program name; by default the
-    ///   process's own, `CommandLine.arguments.dropFirst()`.
+    /// - Parameter arguments: The arguments **without** the program name, e.g.
+    ///   `Array(CommandLine.arguments.dropFirst())` or the arguments a test passes.
     /// - Returns: The arguments that are not Relay's, without the program name.
-    public static func withoutDependencyArguments(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
+    public static func withoutDependencyArguments(_ arguments: [String]) -> [String] {
+        withoutDependencyArguments(arguments, warning: nil)
+    }
+
+    /// The process's own arguments for your app's own parser: `CommandLine.arguments`
+    /// without the program name and without the arguments Relay reads (see
+    /// ``withoutDependencyArguments(_:)``).
+    ///
+    /// ```swift
+    /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
+    /// let options = CommandLine.withoutDependencyArguments()   // your own flags, without -d …
+    /// ```
+    ///
+    /// **Call it after `inject()`.** It only removes the arguments; reading them is
+    /// `inject()`'s job. In a debug build, when it removes `-d` arguments before any
+    /// ``DynamicDependencyRegistry/inject()`` or ``DynamicDependencyRegistry/registerDependencies()``
+    /// of the process has run, the instructions would be dropped unread and the live
+    /// dependencies would run, so it writes one warning to standard error, once per
+    /// process, naming the fix:
+    ///
+    /// ```text
+    /// Relay: warning: CommandLine.withoutDependencyArguments() removed '-d' 'type=MyApp.Clock,factory=MyApp.Clock.Fixed', but no DynamicDependencyRegistry has injected in this process, so these instructions were not applied and the live dependencies run; call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before withoutDependencyArguments() (printed once, in debug builds only)
+    /// ```
+    ///
+    /// Release builds (where ``DynamicInjectionPolicy/default`` is off) never print it:
+    /// there, no instruction is read anyway. A program that deliberately parses its own
+    /// options before injecting (to answer `--help` without injecting) passes the
+    /// arguments explicitly to ``withoutDependencyArguments(_:)``, which never warns.
+    ///
+    /// - Returns: The process's arguments that are not Relay's, without the program name.
+    public static func withoutDependencyArguments() -> [String] {
+        withoutDependencyArguments(Array(CommandLine.arguments.dropFirst()), warning: .standard)
+    }
+
+    /// ``withoutDependencyArguments(_:)``, and with a `warning` for `-d` arguments no
+    /// `inject()` has read.
+    static func withoutDependencyArguments(_ arguments: [String], warning: UnreadDependencyArgumentsWarning?) -> [String] {
         let relays = DependencyArgumentScanner.dependencyArgumentIndices(arguments)
+        if let warning, !relays.isEmpty {
+            warning.check(removed: relays.sorted().map { arguments[$0] })
+        }
         return arguments.indices.filter { !relays.contains($0) }.map { arguments[$0] }
+    }
+}
+
+/// The one warning Relay prints without being asked: `withoutDependencyArguments()`
+/// removed `-d` arguments that no `inject()` has read, so a driver's stubs were silently
+/// dropped and the live dependencies run (see ``CommandLine/withoutDependencyArguments()``).
+///
+/// Printed to standard error, in debug builds only, once per process: the program is
+/// being driven with instructions it ignores, which a developer must hear about, but
+/// stopping the program (an assertion) would be too much for a mistake in start-up order,
+/// and the function's result (the app's own arguments) has no room for it.
+struct UnreadDependencyArgumentsWarning: Sendable {
+    /// Whether to warn at all: in debug builds, where ``DynamicInjectionPolicy/default`` is on.
+    var isEnabled: Bool
+    /// Whether an `inject()` has run in this process.
+    var hasInjected: @Sendable () -> Bool
+    /// Writes the warning, with its line end.
+    var write: @Sendable (String) -> Void
+    /// Whether it has been written; shared by the copies of one warning.
+    let hasWarned = LockedState(false)
+
+    /// The process's own: standard error, in debug builds, after no `inject()`.
+    static let standard = UnreadDependencyArgumentsWarning(
+        isEnabled: DynamicInjectionPolicy.default.isEnabled,
+        hasInjected: { DynamicDependencyRegistry.hasInjected.withLock { $0 } },
+        write: { FileHandle.standardError.write(Data($0.utf8)) }
+    )
+
+    /// Writes ``message(removed:)`` unless disabled, after an `inject()`, or already written.
+    func check(removed: [String]) {
+        guard isEnabled, !hasInjected() else { return }
+        let first = hasWarned.withLock { warned in
+            defer { warned = true }
+            return !warned
+        }
+        if first { write(Self.message(removed: removed)) }
+    }
+
+    /// The warning for the removed arguments `removed` (the first four quoted, each cut at
+    /// 120 characters), ending with a line feed.
+    static func message(removed: [String]) -> String {
+        let shown = removed.prefix(4).map { UserText.quoted($0, limit: UserText.nameLimit) }.joined(separator: " ") + (removed.count > 4 ? " …" : "")
+        return "Relay: warning: CommandLine.withoutDependencyArguments() removed \(shown), but no DynamicDependencyRegistry has injected in this process, "
+            + "so these instructions were not applied and the live dependencies run; "
+            + "call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before withoutDependencyArguments() (printed once, in debug builds only)\n"
     }
 }

@@ -316,7 +316,10 @@ public final class DependencyContainer: Sendable {
     /// diagnostic when it cannot. Use ``tryResolve(_:tag:argument:)`` to handle the failure.
     ///
     /// With a `tag`, the registration with that tag and `A` wins, else the untagged one
-    /// taking `A`. Overrides do not apply to argument registrations.
+    /// taking `A`. Inside `withInjectedDependencies`, a binding of the type to a factory
+    /// indexed with `add(factory:producing:argument:_:)` taking `A` comes first (the
+    /// override layer, then injected bindings, then code); argument-free overrides of the
+    /// type do not apply to it.
     ///
     /// ```swift
     /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))

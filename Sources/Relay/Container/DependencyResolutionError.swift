@@ -63,6 +63,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// For a ``Reason/resolutionTooDeep(limit:)`` stopped by the thread's stack rather
     /// than the depth limit: the stack's size in bytes (0 when unknown).
     var stackSize: Int? { storage.stackSize }
+    /// For a missing registration: what a layer above knew then that may explain it
+    /// (see ``MissingRegistrationHint``); `nil` when nothing.
+    var hint: MissingRegistrationHint? { storage.hint }
 
     /// Everything above, behind one reference. The error travels through every level of
     /// a resolve as a typed throw, and every level reserves room for it on the stack;
@@ -86,8 +89,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         let tag: DependencyTag?
         /// For `factoryFailed`: the registration's completion hook threw, not its factory.
         let inCompletionHook: Bool
+        let hint: MissingRegistrationHint?
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, inCompletionHook: Bool) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, inCompletionHook: Bool, hint: MissingRegistrationHint?) {
             self.tag = tag
             self.inCompletionHook = inCompletionHook
             self.reason = reason
@@ -98,11 +102,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             self.registration = registration
             self.underlyingError = underlyingError
             self.stackSize = stackSize
+            self.hint = hint
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, inCompletionHook: Bool = false) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, inCompletionHook: inCompletionHook)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, inCompletionHook: inCompletionHook, hint: hint)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -152,6 +157,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         if !nearMisses.isEmpty {
             lines.append("  near misses: \(nearMisses.joined(separator: "; "))")
         }
+        if let hint {
+            lines.append("  note: \(hint.note)")
+        }
         lines.append("  fix: \(fix)")
         return lines.joined(separator: "\n")
     }
@@ -160,7 +168,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         switch reason {
         case .missingRegistration:
             let container = scope.isGlobal ? "DependencyContainer.global" : "DependencyContainer.global (or the '\(scope.name)' scope's container)"
-            return "register it before resolving, e.g. \(container).register(\(requestedType).self) { _ in … }"
+            let register = "register it before resolving, e.g. \(container).register(\(requestedType).self) { _ in … }"
+            if let hint {
+                return "\(hint.fix); otherwise \(register)"
+            }
+            return register
         case .typeMismatch:
             return "make the factory return a \(requestedType), or index it with add(factory:producing:) so that mismatches are rejected before anything runs."
         case .circularDependency:
@@ -187,8 +199,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     // MARK: Internal constructors
 
-    static func missing(key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String]) -> Self {
-        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, tag: tag)
+    /// Asks ``MissingRegistrationHint/provider`` for a hint (it takes only its own leaf
+    /// lock, so the engine lock may be held).
+    static func missing(key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, tag: tag, hint: hint)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
@@ -226,5 +240,27 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error, inCompletionHook: Bool = false) -> Self {
         Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil, inCompletionHook: inCompletionHook)
+    }
+}
+
+/// What a layer above the containers knows, when a resolve finds no registration, that
+/// may explain it — today, that an index which fills itself has not been filled, so the
+/// registrations in its `prepare` closure have not run. The containers know nothing of
+/// indexes: the dynamic-injection layer installs ``provider`` (`UnfilledIndexes`), and
+/// the error shows ``note`` and puts ``fix`` before its own.
+struct MissingRegistrationHint: Sendable, Equatable {
+    /// Shown as `note: …`, after the near misses.
+    var note: String
+    /// Put before the usual fix.
+    var fix: String
+
+    /// Installed once by a layer above; called for every missing registration, possibly
+    /// with the engine lock held. It must be quick, take no lock but leaf locks of its
+    /// own, and never resolve, register or wait.
+    static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
+
+    /// The hint of the installed provider, if any.
+    static func current() -> MissingRegistrationHint? {
+        provider.withLock { $0 }?()
     }
 }

@@ -66,10 +66,15 @@ struct BindingPlan {
             let keptTags: [DependencyTag]
 
             /// The report's form: marked when the factory is untyped (its type is checked
-            /// only when resolved), when it creates its scope, and with the tags an
-            /// untagged binding leaves alone.
+            /// only when resolved), when it creates its scope, with the tags an untagged
+            /// binding leaves alone, and with the argument type (and the transient
+            /// lifecycle) of an argument factory.
             var report: DynamicInjectionReport.Binding {
                 var report = binding.report
+                if let argument = request.factory.argumentType {
+                    report.argument = String(reflecting: argument)
+                    report.lifecycle = .transient
+                }
                 report.isCheckedWhenResolved = request.factory.produces == nil
                 report.createdScope = createsScope
                 report.keptTags = keptTags
@@ -156,7 +161,8 @@ struct BindingPlan {
             let entry: FactoryEntry<DependencyKey> = factory.map { $0.produces.map(FactoryEntry.produces) ?? .untyped } ?? .missing
             let scopeIsKnown = Self.isKnown(instruction.scope, among: knownScopes)
             let createsScope = !scopeIsKnown && unknownScopes == .created
-            let found = Self.problems(binding.winner, type: type, factory: entry, parameter: parameter?.expectation, in: index, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
+            let argument = factory?.argumentType.map(CatalogArgument.init)
+            let found = Self.problems(binding.winner, type: type, factory: entry, parameter: parameter?.expectation, argument: argument, in: index, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
             guard found.isEmpty, let type, var factory else {
                 problems += found
                 continue
@@ -190,9 +196,35 @@ struct BindingPlan {
         let problems = bindings.flatMap { binding in
             let (type, factory, parameter) = catalog.lookUp(type: binding.winner.instruction.type, factory: binding.winner.instruction.factory)
             let scopeIsKnown = Self.isKnown(binding.winner.instruction.scope, among: knownScopes)
-            return Self.problems(binding.winner, type: type, factory: factory, parameter: parameter, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown, knownScopes: knownScopes, hint: nil)
+            let argument = catalog.argument(ofFactory: binding.winner.instruction.factory)
+            return Self.problems(binding.winner, type: type, factory: factory, parameter: parameter, argument: argument, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown, knownScopes: knownScopes, hint: nil)
         }
         guard problems.isEmpty else { throw DynamicInjectionError(diagnostics: problems) }
+    }
+
+    /// What is wrong with binding `type` to a factory taking `argument` (`nil`: none),
+    /// given the argument registrations code made for the type (any container, any tag).
+    ///
+    /// A type registered both without an argument and with arguments accepts either kind
+    /// of factory: each binds its own registration. A type registered with no argument at
+    /// all accepts any argument-free factory (the binding makes the registration).
+    private static func argumentProblems<Catalog: IndexCatalog>(_ located: LocatedInstruction, type: Catalog.TypeID, argument: CatalogArgument?, in catalog: Catalog) -> [RelayDiagnostic] {
+        let binding = located.instruction, origin = located.origin
+        let (registered, withoutArgument) = catalog.registeredArguments(for: type)
+        guard let argument else {
+            // Only an argument-free registration can be bound by an argument-free factory.
+            guard !registered.isEmpty, withoutArgument == false else { return [] }
+            return [.error(IndexMessages.argumentMissing(factory: binding.factory, type: binding.type, registered: registered.map(\.name)), at: origin)]
+        }
+        var problems: [RelayDiagnostic] = []
+        if !registered.contains(where: { $0.id == argument.id }) {
+            problems.append(.error(IndexMessages.argumentNotRegistered(factory: binding.factory, argument: argument.name, type: binding.type, registered: registered.map(\.name)), at: origin))
+        }
+        // `singleton` is every instruction's default: it cannot be told from no lifecycle=.
+        if binding.lifecycle != .transient, binding.lifecycle != .singleton {
+            problems.append(.error(IndexMessages.argumentLifecycle(factory: binding.factory, lifecycle: binding.lifecycle), at: origin))
+        }
+        return problems
     }
 
     /// Whether `scope` is global, declared or already has a container.
@@ -203,8 +235,11 @@ struct BindingPlan {
     /// What is wrong with one binding, given what `catalog` says of its two keys: a
     /// non-empty catalog, an accepted scope (`knownScopes` are named in the error), known
     /// type key, known factory key, a factory that produces the type when it says what
-    /// it produces, a tag known for the type, and a parameter exactly when the factory
-    /// takes one (`parameter` is what it expects). Empty when nothing is. Whether the
+    /// it produces, a tag known for the type, a parameter exactly when the factory
+    /// takes one (`parameter` is what it expects), and — for a factory taking a runtime
+    /// `argument` — an argument registration of the type taking it and no lifecycle but
+    /// transient; for a factory taking none, a type not registered only with arguments.
+    /// Empty when nothing is. Whether the
     /// parameter's text is acceptable needs the factory's parser: only the live check
     /// asks it.
     private static func problems<Catalog: IndexCatalog>(
@@ -212,6 +247,7 @@ struct BindingPlan {
         type: Catalog.TypeID?,
         factory: FactoryEntry<Catalog.TypeID>,
         parameter: String?,
+        argument: CatalogArgument?,
         in catalog: Catalog,
         isEmpty: Bool,
         scopeIsAccepted: Bool,
@@ -232,12 +268,14 @@ struct BindingPlan {
         }
         // The candidates scan the whole catalog: only an error pays for it.
         func candidates() -> [DependencyFactoryKey] { type.map { catalog.factories(producing: $0) } ?? [] }
+        var isMismatch = false
         switch factory {
         case .missing:
             let message = IndexMessages.unknownFactory(binding.factory, suggestions: catalog.suggestions(forFactory: binding.factory))
             problems.append(.error(message + IndexMessages.candidates(for: binding.type, candidates()), at: origin, notes: notes))
         case .produces(let produced):
             if let type, produced != type {
+                isMismatch = true
                 problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: origin))
             }
         case .untyped:
@@ -251,6 +289,10 @@ struct BindingPlan {
         }
         if case .missing = factory {
             return problems
+        }
+        // A factory of another type binds nothing of this one: its arguments do not matter.
+        if let type, !isMismatch {
+            problems += argumentProblems(located, type: type, argument: argument, in: catalog)
         }
         switch (parameter, binding.parameter) {
         case (let expected?, nil):

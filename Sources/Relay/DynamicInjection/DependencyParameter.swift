@@ -82,3 +82,15 @@ struct ParameterRequired: Error, CustomStringConvertible {
         "factory \(IndexMessages.name(factory.tag)) needs a parameter (\(UserText.escaped(expectation, limit: nil))); it runs only with one, given by an instruction's parameter="
     }
 }
+
+/// What a factory indexed with a runtime argument throws when it is called without one —
+/// by ``DynamicDependencyIndex/lookup(factory:)``, which has no argument to give it. (A
+/// resolve of its type without an argument never calls it: that is an `argumentMismatch`.)
+struct ArgumentRequired: Error, CustomStringConvertible {
+    let factory: DependencyFactoryKey
+    let argumentType: String
+
+    var description: String {
+        "factory \(IndexMessages.name(factory.tag)) takes a runtime argument of type \(argumentType); it runs only when its type is resolved with one, resolve(_:argument:)"
+    }
+}

@@ -21,8 +21,10 @@ extension DynamicDependencyIndex {
     ///
     /// ```json
     /// {
-    ///   "factories" : { "MyApp.BackendService.Stub" : "MyApp.BackendService", "MyApp.Clock.Fixed" : "MyApp.Clock", "MyApp.Legacy" : "untyped" },
+    ///   "arguments" : { "MyApp.Greeter.Stub" : "Swift.String" },
+    ///   "factories" : { "MyApp.BackendService.Stub" : "MyApp.BackendService", "MyApp.Clock.Fixed" : "MyApp.Clock", "MyApp.Greeter.Stub" : "MyApp.Greeter", "MyApp.Legacy" : "untyped" },
     ///   "parameters" : { "MyApp.Clock.Fixed" : "an ISO 8601 date, e.g. 2025-03-14T09:00:00Z" },
+    ///   "registeredArguments" : { "MyApp.Greeter" : [ "Swift.String" ] },
     ///   "scopes" : [ "checkout" ],
     ///   "tags" : { "MyApp.NetworkLayer" : [ "Production", "Staging" ] },
     ///   "types" : { "MyApp.BackendService" : "MyApp.BackendService", "MyApp.Clock" : "MyApp.Clock", "MyApp.NetworkLayer" : "MyApp.NetworkLayer" },
@@ -30,10 +32,13 @@ extension DynamicDependencyIndex {
     /// }
     /// ```
     ///
-    /// Version 2 added `tags` (by type name, the tags instructions may name for it) and
-    /// `parameters` (by factory key, what the factory's parameter expects). A manifest with
-    /// neither is written as version 1, without them, so that a `relay` tool older than
-    /// tags and parameters still reads it; both versions are read.
+    /// Version 2 added `tags` (by type name, the tags instructions may name for it),
+    /// `parameters` (by factory key, what the factory's parameter expects), `arguments` (by
+    /// factory key, the runtime argument type of a factory indexed with
+    /// ``DynamicDependencyIndex/add(factory:producing:argument:_:)``) and
+    /// `registeredArguments` (by type name, the argument types the type was registered with
+    /// in code). A manifest with none of them is written as version 1, without them, so
+    /// that a `relay` tool older than these still reads it; both versions are read.
     ///
     /// Its ``description`` lists the keys for a person, e.g. in an app's `--help`.
     public struct Manifest: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -65,15 +70,31 @@ extension DynamicDependencyIndex {
         /// by the app's parser, so `relay check --index` says which values it left
         /// unchecked. Version 2.
         public var parameters: [DependencyFactoryKey: String]
+        /// The runtime argument type of each factory indexed with
+        /// ``DynamicDependencyIndex/add(factory:producing:argument:_:)``, by factory key, as a
+        /// fully qualified name (`Swift.String`). Every other factory takes none. Version 2.
+        public var arguments: [DependencyFactoryKey: String]
+        /// The argument types each type was registered with in code
+        /// (``DependencyContainer/register(_:tag:argument:file:line:factory:)``, any
+        /// container, any tag) when the manifest was made, by the type's fully qualified name,
+        /// sorted. `relay check --index` uses it to reject an argument factory bound to a type
+        /// with no registration taking its argument. (Whether a type is also registered
+        /// without an argument is not recorded, so the opposite mistake is caught only by
+        /// the app.) Version 2.
+        public var registeredArguments: [String: [String]]
 
-        /// A manifest with these keys, scopes, tags and parameters.
+        /// A manifest with these keys, scopes, tags, parameters and argument types.
         public init(
             types: [DependencyTypeKey: String],
             factories: [DependencyFactoryKey: String],
             scopes: [DependencyContainerScope] = [],
             tags: [String: [DependencyTag]] = [:],
-            parameters: [DependencyFactoryKey: String] = [:]
+            parameters: [DependencyFactoryKey: String] = [:],
+            arguments: [DependencyFactoryKey: String] = [:],
+            registeredArguments: [String: [String]] = [:]
         ) {
+            self.arguments = arguments
+            self.registeredArguments = registeredArguments
             self.types = types
             self.factories = factories
             self.scopes = scopes
@@ -81,10 +102,12 @@ extension DynamicDependencyIndex {
             self.parameters = parameters
         }
 
-        /// The format version this manifest is written as: 1 when it has no tags and no
-        /// parameters (a version 1 reader understands all of it), else 2.
+        /// The format version this manifest is written as: 1 when it has no tags, no
+        /// parameters and no argument types (a version 1 reader understands all of it),
+        /// else 2.
         public var version: Int {
-            tags.values.allSatisfy(\.isEmpty) && parameters.isEmpty ? 1 : Self.currentVersion
+            let isPlain = tags.values.allSatisfy(\.isEmpty) && parameters.isEmpty && arguments.isEmpty && registeredArguments.values.allSatisfy(\.isEmpty)
+            return isPlain ? 1 : Self.currentVersion
         }
 
         /// Reads a manifest written by ``write(to:)``.
@@ -111,11 +134,11 @@ extension DynamicDependencyIndex {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case version, types, factories, scopes, tags, parameters
+            case version, types, factories, scopes, tags, parameters, arguments, registeredArguments
         }
 
         /// Decodes a manifest of version 1 or 2: `version`, `types`, `factories` and (when
-        /// present) `scopes`, `tags` and `parameters`.
+        /// present) `scopes`, `tags`, `parameters`, `arguments` and `registeredArguments`.
         ///
         /// - Throws: `DecodingError` for a manifest of another version.
         public init(from decoder: any Decoder) throws {
@@ -127,17 +150,21 @@ extension DynamicDependencyIndex {
             let types = try container.decode([String: String].self, forKey: .types)
             let factories = try container.decode([String: String].self, forKey: .factories)
             let parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
+            let arguments = try container.decodeIfPresent([String: String].self, forKey: .arguments) ?? [:]
             self.init(
                 types: Dictionary(uniqueKeysWithValues: types.map { (DependencyTypeKey($0.key), $0.value) }),
                 factories: Dictionary(uniqueKeysWithValues: factories.map { (DependencyFactoryKey($0.key), $0.value) }),
                 scopes: try container.decodeIfPresent([DependencyContainerScope].self, forKey: .scopes) ?? [],
                 tags: try container.decodeIfPresent([String: [DependencyTag]].self, forKey: .tags) ?? [:],
-                parameters: Dictionary(uniqueKeysWithValues: parameters.map { (DependencyFactoryKey($0.key), $0.value) })
+                parameters: Dictionary(uniqueKeysWithValues: parameters.map { (DependencyFactoryKey($0.key), $0.value) }),
+                arguments: Dictionary(uniqueKeysWithValues: arguments.map { (DependencyFactoryKey($0.key), $0.value) }),
+                registeredArguments: try container.decodeIfPresent([String: [String]].self, forKey: .registeredArguments) ?? [:]
             )
         }
 
         /// Encodes the manifest with its format version (``version``); keys, scopes and tags
-        /// are written sorted, and `tags` and `parameters` only in version 2.
+        /// are written sorted, and `tags`, `parameters`, `arguments` and `registeredArguments`
+        /// only in version 2.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             let version = version
@@ -148,6 +175,8 @@ extension DynamicDependencyIndex {
             if version >= 2 {
                 try container.encode(tags.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.name < $1.name } }, forKey: .tags)
                 try container.encode(Dictionary(uniqueKeysWithValues: parameters.map { ($0.key.tag, $0.value) }), forKey: .parameters)
+                try container.encode(Dictionary(uniqueKeysWithValues: arguments.map { ($0.key.tag, $0.value) }), forKey: .arguments)
+                try container.encode(registeredArguments.filter { !$0.value.isEmpty }.mapValues { $0.sorted() }, forKey: .registeredArguments)
             }
         }
 
@@ -160,7 +189,8 @@ extension DynamicDependencyIndex {
         /// Untyped factories, for any type: MyApp.Legacy
         /// ```
         ///
-        /// A factory that takes a parameter is followed by what it expects, and a type with
+        /// A factory that takes a parameter is followed by what it expects, one that takes a
+        /// runtime argument by the argument type (`(argument: Swift.String)`), and a type with
         /// tags by its tags: `MyApp.Clock: MyApp.Clock.Fixed (parameter: an ISO 8601 date…); tags: Checkout`.
         ///
         /// An empty manifest reads `No type is indexed: dynamic injection can change nothing.`
@@ -172,7 +202,9 @@ extension DynamicDependencyIndex {
             let named = Set(types.values)
             for (key, type) in types.sorted(by: { $0.key < $1.key }) {
                 let producing = factories.filter { $0.value == type }.keys.sorted().map { factory in
-                    parameters[factory].map { "\(factory.tag) (parameter: \($0))" } ?? factory.tag
+                    var entry = parameters[factory].map { "\(factory.tag) (parameter: \($0))" } ?? factory.tag
+                    if let argument = arguments[factory] { entry += " (argument: \(argument))" }
+                    return entry
                 }
                 let tagged = (tags[type] ?? []).map(\.name).sorted()
                 lines.append("\(key): " + (producing.isEmpty ? "no indexed factory produces \(type)" : producing.joined(separator: ", "))
@@ -200,16 +232,21 @@ extension DynamicDependencyIndex {
         let (types, factories) = allEntries
         // The tags of every type with a key, declared or registered.
         var tags: [String: [DependencyTag]] = [:]
+        var registeredArguments: [String: [String]] = [:]
         for type in Set(types.values).union(declaredTags.keys) {
             let known = knownTags(for: type)
             if !known.isEmpty { tags[type.typeName] = known }
+            let arguments = RegisteredArguments.arguments(for: type).arguments.values.map { String(reflecting: $0) }
+            if !arguments.isEmpty { registeredArguments[type.typeName] = arguments.sorted() }
         }
         return Manifest(
             types: types.mapValues(\.typeName),
             factories: factories.mapValues { $0.produces?.typeName ?? Manifest.untyped },
             scopes: knownScopes.sorted { $0.name < $1.name },
             tags: tags,
-            parameters: parameterExpectations
+            parameters: parameterExpectations,
+            arguments: argumentTypeNames,
+            registeredArguments: registeredArguments
         )
     }
 }
@@ -229,6 +266,16 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
     }
 
     func typeName(_ type: String) -> String { type }
+
+    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument? {
+        arguments[key].map(CatalogArgument.init(named:))
+    }
+
+    /// The registered argument types; whether the type is registered without an argument
+    /// is not recorded (`nil`).
+    func registeredArguments(for type: String) -> (arguments: [CatalogArgument], withoutArgument: Bool?) {
+        ((registeredArguments[type] ?? []).sorted().map(CatalogArgument.init(named:)), nil)
+    }
 
     var knownScopes: Set<DependencyContainerScope> { Set(scopes) }
 

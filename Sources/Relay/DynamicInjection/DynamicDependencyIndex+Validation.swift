@@ -15,6 +15,8 @@ extension DynamicDependencyIndex {
     /// A factory indexed with a parameter
     /// (``add(factory:producing:parameter:_:)``) is left out: it has no text to run with.
     /// Its parameter is checked, with the text an instruction gives, when instructions are.
+    /// So is a factory indexed with a runtime argument
+    /// (``add(factory:producing:argument:_:)``): it has no argument to run with.
     ///
     /// Factories run for real; see ``DependencyContainer/validate()``.
     ///
@@ -22,7 +24,7 @@ extension DynamicDependencyIndex {
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
         let parameterized = parameterExpectations
-        for (key, factory) in allFactories where parameterized[key] == nil {
+        for (key, factory) in allFactories where parameterized[key] == nil && factory.argumentType == nil {
             let subject = "factory '\(UserText.escaped(key.tag))'"
             do throws(DependencyResolutionError) {
                 let made = try ResolutionEngine.shared.dryRun(factory, subject: subject)

@@ -22,7 +22,7 @@
 /// ```
 ///
 /// Such an index cannot be checked before it is filled, whichever test runs first or
-/// alone (see ``init(prepare:)``). ``shared`` is an index without a `prepare` closure:
+/// alone (see ``init(fileID:line:prepare:)``). ``shared`` is an index without a `prepare` closure:
 /// it holds whatever code has added to it so far.
 ///
 /// Adding a key that is already present replaces its entry. All methods are thread-safe.
@@ -30,7 +30,7 @@ public final class DynamicDependencyIndex: Sendable {
     /// The index ``DynamicDependencyRegistry``, `withInjectedDependencies` and
     /// `.injecting(…)` use unless given another. It has no `prepare` closure, so it holds
     /// only what code has added before it is read; prefer an index of your own made with
-    /// ``init(prepare:)``.
+    /// ``init(fileID:line:prepare:)``.
     public static let shared = DynamicDependencyIndex()
 
     private struct State {
@@ -84,8 +84,43 @@ public final class DynamicDependencyIndex: Sendable {
     ///   failed: <error>; …`. (``DynamicDependencyRegistry/inject()`` checks even when it
     ///   reads no source, so an app sees the error at start-up.)
     /// - ``removeAll()`` empties the index; `prepare` does not run again.
-    public init(prepare: @escaping @Sendable (DynamicDependencyIndex) throws -> Void) {
-        preparation = IndexPreparation(prepare)
+    /// - Until `prepare` has run, a resolve that finds no registration says so in its
+    ///   ``DependencyResolutionError`` (naming the index by `fileID` and `line`): the
+    ///   registration may be one that `prepare` makes. Fill the index with
+    ///   ``DynamicDependencyRegistry/inject()`` at start-up, or with ``prepare()``.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the index is made, to name it in messages; leave the default.
+    ///   - line: The line where the index is made; leave the default.
+    ///   - prepare: Adds the keys and registers the defaults; runs once, on first read.
+    public init(fileID: String = #fileID, line: Int = #line, prepare: @escaping @Sendable (DynamicDependencyIndex) throws -> Void) {
+        preparation = IndexPreparation(prepare, origin: "\(fileID):\(line)")
+    }
+
+    /// Fills the index now, if it fills itself and nothing has read it yet: runs its
+    /// `prepare` closure (see ``init(fileID:line:prepare:)``), exactly as the first read
+    /// would. Calling it again, from any thread, does nothing more; on an index made with
+    /// ``init()`` it does nothing.
+    ///
+    /// Every read fills the index, so code that injects never needs this. A test that
+    /// resolves with no `.injecting` trait and no `withInjectedDependencies` does: without
+    /// it, the test sees the app's defaults only when another test happened to fill the
+    /// index first — it passes in the full run and fails alone.
+    ///
+    /// ```swift
+    /// @Test func storeUsesTheDefaults() throws {
+    ///     try DynamicDependencyIndex.myApp.prepare()   // registers AppRegistry's defaults
+    ///     let store = DependencyContainer.global.resolve(RecipeStore.self)
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``DynamicInjectionError`` when `prepare` threw — now or on an earlier
+    ///   read: `code: error: preparing the DynamicDependencyIndex failed: <error>; …`.
+    public func prepare() throws(DynamicInjectionError) {
+        if let failure = prepareIfNeeded() {
+            throw DynamicInjectionError(diagnostics: [.error(IndexMessages.preparationFailed(failure), at: .code)])
+        }
     }
 
     // MARK: Adding
@@ -180,6 +215,46 @@ public final class DynamicDependencyIndex: Sendable {
         state.withLock {
             $0.factories[key] = placeholder
             $0.parameters[key] = indexed
+        }
+    }
+
+    /// Adds a factory that takes a runtime argument: a stub for an argument registration
+    /// (``DependencyContainer/register(_:tag:argument:file:line:factory:)``) of the same
+    /// type and argument type.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self, argument: String.self) { _, name in LiveGreeter(name) }   // the app
+    /// index.add(factory: "MyApp.Greeter.Stub", producing: Greeter.self, argument: String.self) { _, name in
+    ///     StubGreeter(name)
+    /// }
+    /// ```
+    ///
+    /// ```text
+    /// type=MyApp.Greeter,factory=MyApp.Greeter.Stub
+    /// ```
+    ///
+    /// The instruction binds the type's registration taking a `String` (with the
+    /// instruction's tag, if any), so `resolve(Greeter.self, argument: "Ada")` calls the
+    /// stub with `"Ada"`; the type's argument-free registration, and its registrations
+    /// taking other argument types, keep theirs. Such a binding is always transient.
+    ///
+    /// Checked with every other problem, before anything is registered: the type must be
+    /// registered in code (in any container) with an argument of exactly this type, and the
+    /// instruction may not ask for a lifecycle other than `transient`
+    /// (`lifecycle=singleton`, the instructions' default, is taken to mean the registration's
+    /// own lifecycle; see docs/configuration.md). ``validate()`` cannot run such a factory
+    /// (it has no argument to give it) and leaves it out; ``lookup(factory:)`` returns a
+    /// closure that stops the program, since it has no argument either.
+    public func add<T, A>(
+        factory key: DependencyFactoryKey,
+        producing type: T.Type,
+        argument: A.Type,
+        _ factory: @escaping @Sendable (DependencyContainer, A) throws -> T
+    ) {
+        let entry = DependencyFactory.argument(factory) { ArgumentRequired(factory: key, argumentType: String(reflecting: A.self)) }
+        state.withLock {
+            $0.factories[key] = entry
+            $0.parameters[key] = nil
         }
     }
 
@@ -320,11 +395,24 @@ public final class DynamicDependencyIndex: Sendable {
         return state.withLock { ($0.types[type], $0.factories[factory], $0.parameters[factory]) }
     }
 
+    /// The factory indexed under `key`, if any.
+    func indexedFactory(_ key: DependencyFactoryKey) -> DependencyFactory? {
+        prepareIfNeeded()
+        return state.withLock { $0.factories[key] }
+    }
+
     /// The tags declared for `key` and those it is registered with, sorted by name.
     func knownTags(for key: DependencyKey) -> [DependencyTag] {
         prepareIfNeeded()
         let declared = state.withLock { $0.tags[key] ?? [] }
         return declared.union(RegisteredTags.tags(for: key)).sorted { $0.name < $1.name }
+    }
+
+    /// The factories that take a runtime argument, with the argument type's fully qualified
+    /// name.
+    var argumentTypeNames: [DependencyFactoryKey: String] {
+        prepareIfNeeded()
+        return state.withLock { $0.factories.compactMapValues(\.argumentType) }.mapValues { String(reflecting: $0) }
     }
 
     /// The factories that take a parameter, with what each expects.
@@ -377,6 +465,37 @@ public final class DynamicDependencyIndex: Sendable {
     var allEntries: (types: [DependencyTypeKey: DependencyKey], factories: [DependencyFactoryKey: DependencyFactory]) {
         prepareIfNeeded()
         return state.withLock { ($0.types, $0.factories) }
+    }
+
+    /// An example instruction made of this index's keys, for messages about a malformed
+    /// instruction (``InstructionExample``): for the type key `given` names, a factory
+    /// indexed as producing it; for the factory key it names, the type key of what it
+    /// produces; otherwise the first type key (in natural order) with a factory producing
+    /// it, then the first type key and the first factory key. `nil` when the index lacks
+    /// either kind of key.
+    func instructionExample(for given: InstructionExample.Given) -> InstructionExample? {
+        let (types, factories) = allEntries
+        guard !types.isEmpty, !factories.isEmpty else { return nil }
+        let typeKeys = types.keys.map(\.tag).sorted { NearMatch.naturalOrder($0, $1) }
+        /// The first factory key, in natural order, indexed as producing `type`.
+        func factory(producing type: DependencyKey?) -> String? {
+            guard let type else { return nil }
+            return factories.compactMap { $0.value.produces == type ? $0.key.tag : nil }.min { NearMatch.naturalOrder($0, $1) }
+        }
+        if let typeKey = given.type, let found = factory(producing: types[DependencyTypeKey(typeKey)]) {
+            return InstructionExample(typeKey: typeKey, factoryKey: found)
+        }
+        if let factoryKey = given.factory, let produced = factories[DependencyFactoryKey(factoryKey)]?.produces,
+           let typeKey = typeKeys.first(where: { types[DependencyTypeKey($0)] == produced }) {
+            return InstructionExample(typeKey: typeKey, factoryKey: factoryKey)
+        }
+        for typeKey in typeKeys {
+            if let found = factory(producing: types[DependencyTypeKey(typeKey)]) {
+                return InstructionExample(typeKey: typeKey, factoryKey: found)
+            }
+        }
+        let factoryKey = factories.keys.map(\.tag).min { NearMatch.naturalOrder($0, $1) }
+        return factoryKey.map { InstructionExample(typeKey: typeKeys[0], factoryKey: $0) }
     }
 
     /// Whether nothing is indexed (after preparing).

@@ -78,6 +78,29 @@ enum IndexMessages {
             + "register the type with this tag in code (register(_:tag:…)), declare it with DynamicDependencyIndex.add(tag:for:), or fix the instruction; \(listed)"
     }
 
+    /// `factory 'X' takes a runtime argument of type A, but type key 'Y' has no argument
+    /// registration taking A; …`
+    static func argumentNotRegistered(factory: DependencyFactoryKey, argument: String, type: DependencyTypeKey, registered: [String]) -> String {
+        let typeName = UserText.escaped(type.tag)
+        let has = registered.isEmpty
+            ? "\(typeName) is registered with no runtime argument in any container"
+            : "\(typeName) is registered with arguments of type " + registered.map { UserText.escaped($0, limit: nil) }.joined(separator: ", ")
+        return "factory \(name(factory.tag)) takes a runtime argument of type \(UserText.escaped(argument, limit: nil)), but type key \(name(type.tag)) has no argument registration taking \(UserText.escaped(argument, limit: nil)), so the binding would never be resolved — "
+            + "register it in code with register(_:argument: \(UserText.escaped(argument, limit: nil)).self), or index a stub taking the type's argument with add(factory:producing:argument:_:); \(has)"
+    }
+
+    /// `type key 'Y' is registered only with a runtime argument (of type A), but factory 'X' takes none; …`
+    static func argumentMissing(factory: DependencyFactoryKey, type: DependencyTypeKey, registered: [String]) -> String {
+        let listed = registered.map { UserText.escaped($0, limit: nil) }.joined(separator: ", ")
+        return "type key \(name(type.tag)) is registered only with a runtime argument (of type \(listed)), but factory \(name(factory.tag)) takes none, so the binding would never be resolved — "
+            + "index a stub taking the argument with add(factory:producing:argument:_:), or register the type without an argument too"
+    }
+
+    /// `factory 'X' takes a runtime argument, and argument registrations are always transient; remove lifecycle=graph`
+    static func argumentLifecycle(factory: DependencyFactoryKey, lifecycle: LifecycleType) -> String {
+        "factory \(name(factory.tag)) takes a runtime argument, and argument registrations are always transient; remove lifecycle=\(lifecycle) (or write lifecycle=transient)"
+    }
+
     /// `factory 'X' needs a parameter: expected …; add parameter=<value> …`
     static func parameterNeeded(factory: DependencyFactoryKey, expected: String) -> String {
         "factory \(name(factory.tag)) needs a parameter: expected \(UserText.escaped(expected, limit: nil)); add parameter=<value> to the instruction"

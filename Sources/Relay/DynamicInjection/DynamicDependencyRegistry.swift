@@ -34,6 +34,10 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public var limits: InstructionSourceLimits
     /// What ``inject()`` writes and prints after it succeeds; set only by `standard()`.
     var outputs: InjectionOutputs?
+    /// The control channel `RELAY_CONTROL` asks for; set only by `standard()` with the
+    /// policy enabled. Its start-up batch is read above every source, and ``inject()``
+    /// starts it after a successful injection.
+    var control: (any ControlChannel)?
     /// Whether a binding into a scope nothing knows is an error (every 1.x entry point) or
     /// creates the scope's container (Relay 0.3's entry points, as 0.3 did).
     var unknownScopes: BindingPlan.UnknownScopes = .rejected
@@ -74,6 +78,11 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         self.limits = limits
     }
 
+    /// Whether any registry's ``inject()`` (or ``registerDependencies()``) has run in this
+    /// process, successfully or not; `CommandLine.withoutDependencyArguments()` warns when
+    /// it removes `-d` arguments before that.
+    static let hasInjected = LockedState(false)
+
     // MARK: Running
 
     /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
@@ -90,7 +99,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// makes at start-up.
     ///
     /// The index's `prepare` closure runs first (see
-    /// ``DynamicDependencyIndex/init(prepare:)``), even when no source is read.
+    /// ``DynamicDependencyIndex/init(fileID:line:prepare:)``), even when no source is read.
     ///
     /// A registry made by `standard()` with an enabled policy then does what the
     /// environment asks: writes the report as JSON to `$RELAY_REPORT_PATH` and the index's
@@ -111,7 +120,9 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        let (plan, outcomes) = try read()
+        Self.hasInjected.withLock { $0 = true }
+        let inputs = try read()
+        let plan = try inputs.plan()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)
         let replaced = ResolutionEngine.shared.inject(checked.requests)
         let bindings = checked.entries.map { entry in
@@ -120,9 +131,37 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             return binding
         }
         // With the policy off only meta containers given in code can have been applied.
-        let report = report(outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        var report = report(inputs.outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
+        guard let control, policy.isEnabled else {
+            outputs?.deliver(report, index: index)
+            return report
+        }
+        // The control channel (RELAY_CONTROL): later batches are merged over what was read now.
+        let session = ControlSession(registry: self, launch: inputs, boundScopes: Set(checked.requests.map(\.scope)), report: report)
+        report.control = session.start(control)
         outputs?.deliver(report, index: index)
         return report
+    }
+
+    /// Applies one control batch (see ``ControlSession``): `batch` over the launch-time
+    /// inputs, checked against the index, all or nothing, into the injected layer of every
+    /// container that `previousScopes` or the new bindings name.
+    ///
+    /// - Returns: The report (without ``DynamicInjectionReport/control``, which the session
+    ///   fills in) and the scopes now bound.
+    func applyBatch(_ batch: BindingPlan.Input, outcome: DynamicInjectionReport.Source, over launch: ReadInputs, previousScopes: Set<DependencyContainerScope>) throws(DynamicInjectionError) -> (DynamicInjectionReport, Set<DependencyContainerScope>) {
+        var inputs = launch
+        inputs.control = (batch, outcome)
+        inputs.merged = nil
+        let plan = try inputs.plan()
+        let checked = try plan.check(against: index, unknownScopes: unknownScopes)
+        let replaced = ResolutionEngine.shared.inject(checked.requests, alsoClearing: previousScopes)
+        let bindings = checked.entries.map { entry in
+            var binding = entry.report
+            binding.replacedRegistration = replaced[entry.request.target]
+            return binding
+        }
+        return (report(inputs.outcomes, bindings, isApplied: true), Set(checked.requests.map(\.scope)))
     }
 
     /// Reads, merges and checks without registering anything: what ``inject()`` would do.
@@ -131,9 +170,9 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///
     /// - Throws: ``DynamicInjectionError``, exactly as ``inject()`` would.
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        let (plan, outcomes) = try read()
-        let checked = try plan.check(against: index, unknownScopes: unknownScopes)
-        return report(outcomes, checked.entries.map(\.report), isApplied: false)
+        let inputs = try read()
+        let checked = try inputs.plan().check(against: index, unknownScopes: unknownScopes)
+        return report(inputs.outcomes, checked.entries.map(\.report), isApplied: false)
     }
 
     /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
@@ -143,12 +182,18 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError``, as ``plan()`` would for an index holding the
     ///   manifest's keys.
     package func plan(against manifest: DynamicDependencyIndex.Manifest) throws(DynamicInjectionError) -> DynamicInjectionReport {
-        let (plan, outcomes) = try read()
+        let inputs = try read()
+        let plan = try inputs.plan()
+        let outcomes = inputs.outcomes
         try plan.check(against: manifest)
         let taggedSlots = Set(plan.bindings.lazy.map(\.winner.slot).filter { $0.tag != nil })
         let bindings = plan.bindings.map { binding in
             var binding = binding.report
             binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
+            if let argument = manifest.arguments[binding.factory] {
+                binding.argument = argument
+                binding.lifecycle = .transient
+            }
             if binding.tag == nil, let typeName = manifest.types[binding.type] {
                 binding.keptTags = manifest.tags(for: typeName).filter { !taggedSlots.contains(BindingSlot(scope: binding.scope, type: binding.type, tag: $0)) }
             }
@@ -163,42 +208,81 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// - Throws: ``DynamicInjectionError`` for unreadable or malformed sources and for
     ///   repeats inside one source.
     package func merge() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        let (plan, outcomes) = try read()
-        return report(outcomes, plan.bindings.map(\.report), isApplied: false)
+        let inputs = try read()
+        return report(inputs.outcomes, try inputs.plan().bindings.map(\.report), isApplied: false)
     }
 
-    /// Reads every source (unless the policy is off) and merges them with the meta
-    /// containers given in code, which come first. Throws every read and merge problem at once, in source order.
-    private func read() throws(DynamicInjectionError) -> (BindingPlan, [DynamicInjectionReport.Source]) {
-        var inputs: [BindingPlan.Input] = []
-        var outcomes: [DynamicInjectionReport.Source] = []
+    /// What ``read()`` found, by precedence: the code's meta containers, then a control
+    /// batch (the control file at start-up, or a batch later), then the sources.
+    struct ReadInputs: Sendable {
+        var code: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)?
+        var control: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)?
+        var sources: [(input: BindingPlan.Input?, outcome: DynamicInjectionReport.Source)] = []
+        /// The inputs merged, when nothing has changed since ``read()`` merged them.
+        var merged: BindingPlan?
+
+        /// Every input, highest precedence first.
+        var inputs: [BindingPlan.Input] {
+            [code?.input, control?.input].compactMap { $0 } + sources.compactMap(\.input)
+        }
+
+        /// What each source gave, in the same order.
+        var outcomes: [DynamicInjectionReport.Source] {
+            [code?.outcome, control?.outcome].compactMap { $0 } + sources.map(\.outcome)
+        }
+
+        /// The inputs merged; throws the merge's problems.
+        func plan() throws(DynamicInjectionError) -> BindingPlan {
+            let plan = merged ?? BindingPlan(merging: inputs)
+            guard plan.diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: plan.diagnostics) }
+            return plan
+        }
+    }
+
+    /// Reads every source (unless the policy is off) and the control channel's start-up
+    /// batch, with the meta containers given in code first, and merges them. Throws every
+    /// read and merge problem at once, in source order.
+    private func read() throws(DynamicInjectionError) -> ReadInputs {
+        var read = ReadInputs()
         var diagnostics: [RelayDiagnostic] = []
         if !metaContainers.isEmpty {
-            inputs.append(.init(name: "code", instructions: metaContainers.flatMap(\.instructions)))
-            outcomes.append(.init(name: "code", instructionCount: metaContainers.reduce(0) { $0 + $1.definitions.count }))
+            read.code = (.init(name: "code", instructions: metaContainers.flatMap(\.instructions)),
+                         .init(name: "code", instructionCount: metaContainers.reduce(0) { $0 + $1.definitions.count }))
         }
         let context = InstructionReadContext(limits: limits)
         if !policy.isEnabled {
-            outcomes += sources.map { .init(name: $0.name, instructionCount: 0, absence: "not read: \(policy.reason)") }
+            read.sources = sources.map { (nil, .init(name: $0.name, instructionCount: 0, absence: "not read: \(policy.reason)")) }
         }
-        for source in policy.isEnabled ? sources : [] {
+        func readSource(_ source: any DependencyInstructionSource) -> (BindingPlan.Input?, DynamicInjectionReport.Source) {
             var outcome = DynamicInjectionReport.Source(name: source.name, instructionCount: 0)
             do {
                 let instructions = try source.readInstructions(context: context)
-                inputs.append(.init(name: source.name, instructions: instructions))
                 outcome.instructionCount = instructions.count
                 if instructions.isEmpty { outcome.absence = (source as? any AbsenceReporting)?.absence }
+                return (.init(name: source.name, instructions: instructions), outcome)
             } catch let error as DynamicInjectionError {
                 diagnostics += error.diagnostics
             } catch {
                 diagnostics.append(.error("could not read \(UserText.escaped(source.name)): \(UserText.escaped(String(describing: error), limit: nil))", at: .custom(source: source.name, line: nil, column: nil)))
             }
-            outcomes.append(outcome)
+            return (nil, outcome)
         }
-        let plan = BindingPlan(merging: inputs)
+        // Messages about malformed instructions show this index's own keys as examples.
+        let index = self.index
+        InstructionExample.$provider.withValue({ index.instructionExample(for: $0) }) {
+            if policy.isEnabled, let startup = control?.startupSource {
+                let (input, outcome) = readSource(startup)
+                read.control = (input ?? .init(name: startup.name, instructions: []), outcome)
+            }
+            for source in policy.isEnabled ? sources : [] {
+                read.sources.append(readSource(source))
+            }
+        }
+        let plan = BindingPlan(merging: read.inputs)
         diagnostics += plan.diagnostics
+        read.merged = plan
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
-        return (plan, outcomes)
+        return read
     }
 
     /// The report, with `bindings` in print order.

@@ -31,6 +31,12 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// scope replaces: a resolve with one of those tags keeps using its own tagged
         /// registration, not this binding. Empty for a tagged binding.
         public var keptTags: [DependencyTag]
+        /// The fully qualified name of the runtime argument type the factory takes
+        /// (`Swift.String`), when it was indexed with
+        /// ``DynamicDependencyIndex/add(factory:producing:argument:_:)``: the binding
+        /// replaces the type's registration taking that argument, and is transient. `nil`
+        /// for any other factory.
+        public var argument: String?
         /// Where the winning instruction came from.
         public var origin: InstructionOrigin
         /// Lower-precedence instructions for the same scope and type that this one replaced,
@@ -58,6 +64,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             tag = winner.instruction.tag
             parameter = winner.instruction.parameter
             keptTags = []
+            argument = nil
             origin = winner.origin
             self.overridden = overridden
             replacedRegistration = nil
@@ -66,12 +73,13 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         }
 
         private enum CodingKeys: String, CodingKey {
-            case scope, type, factory, lifecycle, tag, parameter, keptTags, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
+            case scope, type, factory, lifecycle, tag, parameter, keptTags, argument, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
         }
 
         /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
         /// (reports written before they existed) and are then `false`, and `tag`,
-        /// `parameter` and `keptTags` may be missing and are then `nil`, `nil` and empty.
+        /// `parameter`, `keptTags` and `argument` may be missing and are then `nil`, `nil`,
+        /// empty and `nil`.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
@@ -81,6 +89,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             tag = try container.decodeIfPresent(DependencyTag.self, forKey: .tag)
             parameter = try container.decodeIfPresent(String.self, forKey: .parameter)
             keptTags = try container.decodeIfPresent([DependencyTag].self, forKey: .keptTags) ?? []
+            argument = try container.decodeIfPresent(String.self, forKey: .argument)
             origin = try container.decode(InstructionOrigin.self, forKey: .origin)
             overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
             replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
@@ -88,7 +97,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
         }
 
-        /// Encodes a binding; `tag`, `parameter` and `keptTags` only when there are any, so
+        /// Encodes a binding; `tag`, `parameter`, `keptTags` and `argument` only when there
+        /// are any, so
         /// a binding without them is written as Relay 1.0 wrote it.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +111,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             if !keptTags.isEmpty {
                 try container.encode(keptTags, forKey: .keptTags)
             }
+            try container.encodeIfPresent(argument, forKey: .argument)
             try container.encode(origin, forKey: .origin)
             try container.encode(overridden, forKey: .overridden)
             try container.encodeIfPresent(replacedRegistration, forKey: .replacedRegistration)
@@ -128,7 +139,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// A tagged binding shows its tag next to the scope, and a parameter follows the
         /// factory: `MyApp.Clock [global, tag=Checkout] → MyApp.Clock.Fixed parameter=2025-03-14T09:00:00Z (from argv[1])`.
         /// An untagged binding of a type that has tags names those that keep their own
-        /// registrations (``keptTags``).
+        /// registrations (``keptTags``). A binding of an argument factory names the argument
+        /// type after the factory: `MyApp.Greeter [global, transient] → MyApp.Greeter.Stub (argument: Swift.String) (from argv[1])`.
         ///
         /// A binding in a scope says what it reaches: resolves made from that scope's
         /// container. A type registered globally that depends on this one is built by the
@@ -158,7 +170,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
                 let tags = keptTags.map { UserText.quoted($0.name, limit: UserText.nameLimit) }.joined(separator: ", ")
                 provenance.append("untagged only: resolves tagged \(tags) keep their own registrations")
             }
-            let given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
+            var given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
+            if let argument { given += " (argument: \(UserText.escaped(argument, limit: nil)))" }
             return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag))\(given) (\(provenance.joined(separator: "; ")))"
         }
     }
@@ -188,12 +201,99 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// Whether the bindings were registered (`false` for a dry run with
     /// ``DynamicDependencyRegistry/plan()``).
     public var isApplied: Bool
+    /// How many control batches have been applied since start-up: 0 for the injection at
+    /// start-up, then one more for each batch the control channel (`RELAY_CONTROL`, see
+    /// docs/configuration.md) applied. A driver that wrote a batch knows its change is live
+    /// once the report shows a higher generation. A rejected batch does not change it.
+    public var generation: Int
+    /// The control channel's state, when `RELAY_CONTROL` opened one; `nil` otherwise.
+    public var control: Control?
 
-    init(policy: DynamicInjectionPolicy, sources: [Source], bindings: [Binding], isApplied: Bool) {
+    init(policy: DynamicInjectionPolicy, sources: [Source], bindings: [Binding], isApplied: Bool, generation: Int = 0, control: Control? = nil) {
         self.policy = policy
         self.sources = sources
         self.bindings = bindings
         self.isApplied = isApplied
+        self.generation = generation
+        self.control = control
+    }
+
+    /// What the control channel has done since start-up.
+    ///
+    /// The report is rewritten after every batch the channel reads, applied or not:
+    /// ``batchesRead`` counts them all, ``DynamicInjectionReport/generation`` only those
+    /// applied, and ``rejection`` holds the problems of the latest batch when it was
+    /// rejected (the bindings of the report are then still the previous ones, in force).
+    ///
+    /// ```swift
+    /// let report = try #require(try server.injectionReport())
+    /// if let rejection = report.control?.rejection { print(rejection.error) }
+    /// ```
+    public struct Control: Hashable, Sendable, Codable {
+        /// Where batches come from: the control file's path as given in `RELAY_CONTROL`, or
+        /// `<stdin>`.
+        public var channel: String
+        /// How changes are noticed: `inotify`, `kqueue`, `polling every 25 ms` or
+        /// `standard input` — for logs and benchmarks.
+        public var mechanism: String
+        /// How many batches the channel has read since start-up, applied or rejected. (The
+        /// control file's contents at start-up are read with the other sources and are not a
+        /// batch.)
+        public var batchesRead: Int
+        /// Why the latest batch was rejected; `nil` when it was applied, or none was read.
+        public var rejection: Rejection?
+
+        /// Creates a state.
+        public init(channel: String, mechanism: String, batchesRead: Int = 0, rejection: Rejection? = nil) {
+            self.channel = channel
+            self.mechanism = mechanism
+            self.batchesRead = batchesRead
+            self.rejection = rejection
+        }
+    }
+
+    /// A control batch that changed nothing, and why.
+    public struct Rejection: Hashable, Sendable, Codable {
+        /// Its number among the batches read (``Control/batchesRead`` when it was read).
+        public var batch: Int
+        /// Every problem found, positioned like any source's (`<stdin>:2:1`, `control.relay:3:7`).
+        public var diagnostics: [RelayDiagnostic]
+
+        /// Creates a rejection.
+        public init(batch: Int, diagnostics: [RelayDiagnostic]) {
+            self.batch = batch
+            self.diagnostics = diagnostics
+        }
+
+        /// The problems as one error, as ``DynamicDependencyRegistry/inject()`` would throw them.
+        public var error: DynamicInjectionError { DynamicInjectionError(diagnostics: diagnostics) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case policy, sources, bindings, isApplied, generation, control
+    }
+
+    /// Decodes a report; `generation` may be missing (reports written before control
+    /// batches existed) and is then 0, and `control` may be missing and is then `nil`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        policy = try container.decode(DynamicInjectionPolicy.self, forKey: .policy)
+        sources = try container.decode([Source].self, forKey: .sources)
+        bindings = try container.decode([Binding].self, forKey: .bindings)
+        isApplied = try container.decode(Bool.self, forKey: .isApplied)
+        generation = try container.decodeIfPresent(Int.self, forKey: .generation) ?? 0
+        control = try container.decodeIfPresent(Control.self, forKey: .control)
+    }
+
+    /// Encodes a report; `control` only when there is a control channel.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(bindings, forKey: .bindings)
+        try container.encode(isApplied, forKey: .isApplied)
+        try container.encode(generation, forKey: .generation)
+        try container.encodeIfPresent(control, forKey: .control)
     }
 
     /// A summary line naming the sources, then one line per binding; or, when the policy
@@ -210,6 +310,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         var from = gave.isEmpty ? "" : " from \(gave.joined(separator: ", "))"
         if !none.isEmpty { from += "; nothing from \(none.joined(separator: ", "))" }
         let verb = isApplied ? "" : " (dry run, nothing registered)"
-        return (["Relay dynamic injection: \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
+        let generation = generation > 0 ? " (generation \(generation))" : ""
+        return (["Relay dynamic injection\(generation): \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
     }
 }

@@ -15,6 +15,13 @@ protocol IndexCatalog {
     func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: TypeID?, factory: FactoryEntry<TypeID>, parameter: String?)
     /// The tags instructions may name for `type`, sorted by name.
     func tags(for type: TypeID) -> [DependencyTag]
+    /// The runtime argument the factory under `key` takes; `nil` when it takes none (or is
+    /// not in the catalog).
+    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument?
+    /// The argument types `type` is registered with in code (any container, any tag), and
+    /// whether it is also registered without an argument — `nil` when the catalog cannot
+    /// tell (a manifest does not record argument-free registrations).
+    func registeredArguments(for type: TypeID) -> (arguments: [CatalogArgument], withoutArgument: Bool?)
     /// The type's fully qualified name, for messages.
     func typeName(_ type: TypeID) -> String
     /// The factories known to produce `type`, sorted.
@@ -29,6 +36,25 @@ protocol IndexCatalog {
     var isEmpty: Bool { get }
     /// The error for an instruction checked against the empty catalog.
     func emptyMessage(type key: DependencyTypeKey) -> String
+}
+
+/// A runtime argument type as a catalog knows it: an identity to compare (the type itself
+/// for the live index, its name for a manifest) and its fully qualified name for messages.
+struct CatalogArgument: Hashable {
+    let id: AnyHashable
+    let name: String
+
+    /// `type`, compared by identity.
+    init(_ type: Any.Type) {
+        id = AnyHashable(ObjectIdentifier(type))
+        name = String(reflecting: type)
+    }
+
+    /// The type named `name`, compared by name.
+    init(named name: String) {
+        id = AnyHashable(name)
+        self.name = name
+    }
 }
 
 /// What a catalog says of a factory key.
@@ -49,6 +75,15 @@ extension DynamicDependencyIndex: IndexCatalog {
     }
 
     func tags(for type: DependencyKey) -> [DependencyTag] { knownTags(for: type) }
+
+    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument? {
+        indexedFactory(key)?.argumentType.map(CatalogArgument.init)
+    }
+
+    func registeredArguments(for type: DependencyKey) -> (arguments: [CatalogArgument], withoutArgument: Bool?) {
+        let (arguments, withoutArgument) = RegisteredArguments.arguments(for: type)
+        return (arguments.values.map(CatalogArgument.init).sorted { $0.name < $1.name }, withoutArgument)
+    }
 
     func typeName(_ type: DependencyKey) -> String { type.typeName }
 

@@ -24,9 +24,13 @@ final class IndexPreparation: @unchecked Sendable {
 
     private let lock = ConditionLock()
     private var phase: Phase
+    /// Where the index was made (`MyApp/AppIndex.swift:7`), to name it in messages.
+    let origin: String
 
-    init(_ prepare: @escaping Prepare) {
+    init(_ prepare: @escaping Prepare, origin: String) {
         phase = .pending(prepare)
+        self.origin = origin
+        UnfilledIndexes.add(self)
     }
 
     /// Makes sure `prepare` has run for `index`, running it on this thread if nobody has.
@@ -47,6 +51,7 @@ final class IndexPreparation: @unchecked Sendable {
             case .pending(let prepare):
                 phase = .running
                 lock.unlock()
+                UnfilledIndexes.remove(self)
                 var failure: String?
                 do {
                     try Self.$running.withValue(Self.running + [id]) { try prepare(index) }
@@ -60,5 +65,72 @@ final class IndexPreparation: @unchecked Sendable {
                 return failure
             }
         }
+    }
+}
+
+/// The indexes that fill themselves and whose `prepare` closure has not started yet, so
+/// that a resolve that finds no registration can say so: the registration it looked for
+/// may be one that closure makes (the app or test never called `inject()` or
+/// `prepare()`). Installed into the containers as ``MissingRegistrationHint/provider``
+/// when the first such index is made; the containers know nothing of indexes.
+///
+/// Entries are weak: an index that goes away unfilled (a test's local index) leaves the
+/// list.
+enum UnfilledIndexes {
+    private struct Entry: Sendable {
+        weak var preparation: IndexPreparation?
+    }
+
+    private static let entries = LockedState<[Entry]>([])
+
+    /// Installs ``hint()`` as the containers' provider, once.
+    private static let installed: Void = MissingRegistrationHint.provider.withLock { provider in
+        provider = { UnfilledIndexes.hint() }
+    }
+
+    static func add(_ preparation: IndexPreparation) {
+        _ = installed
+        entries.withLock { entries in
+            entries.removeAll { $0.preparation == nil }
+            entries.append(Entry(preparation: preparation))
+        }
+    }
+
+    static func remove(_ preparation: IndexPreparation) {
+        entries.withLock { entries in
+            entries.removeAll { $0.preparation == nil || $0.preparation === preparation }
+        }
+    }
+
+    /// The note and fix for the indexes not filled yet; `nil` when every one is.
+    static func hint() -> MissingRegistrationHint? {
+        let origins = entries.withLock { $0.compactMap { $0.preparation?.origin } }
+        return hint(forIndexesMadeAt: origins)
+    }
+
+    /// The note and fix naming the unfilled indexes made at `origins`; `nil` when there are none:
+    ///
+    /// ```text
+    /// note: the DynamicDependencyIndex made at MyApp/AppIndex.swift:7 fills itself but has not been filled yet, so the registrations in its prepare closure have not run
+    /// fix: fill the index first — at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything; in a test without an .injecting trait, call try prepare() on the index first; otherwise register it before resolving, e.g. …
+    /// ```
+    static func hint(forIndexesMadeAt origins: [String]) -> MissingRegistrationHint? {
+        let origins = origins.sorted { NearMatch.naturalOrder($0, $1) }
+        guard let first = origins.first else { return nil }
+        let note: String
+        let fix: String
+        if origins.count == 1 {
+            note = "the DynamicDependencyIndex made at \(first) fills itself but has not been filled yet, so the registrations in its prepare closure have not run"
+            fix = "fill the index first"
+        } else {
+            let list = origins.dropLast().joined(separator: ", ") + " and " + origins[origins.count - 1]
+            note = "the DynamicDependencyIndexes made at \(list) fill themselves but have not been filled yet, so the registrations in their prepare closures have not run"
+            fix = "fill the app's index first"
+        }
+        return MissingRegistrationHint(
+            note: note,
+            fix: fix + " — at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything; "
+                + "in a test without an .injecting trait, call try prepare() on the index first"
+        )
     }
 }

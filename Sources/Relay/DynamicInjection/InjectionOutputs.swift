@@ -85,6 +85,41 @@ struct InjectionOutputs: Sendable {
         }
     }
 
+    /// After a control batch was applied: rewrites the report file (not the manifest, which
+    /// cannot have changed) and prints the report, as asked.
+    func deliverBatch(_ report: DynamicInjectionReport) {
+        if let (name, url) = self.report {
+            write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
+        }
+        if explain {
+            writeError(report.description + "\n")
+        }
+    }
+
+    /// After a control batch was rejected: rewrites the report file, whose bindings are
+    /// still those in force and whose ``DynamicInjectionReport/Control/rejection`` says
+    /// why, and prints the problems for `RELAY_EXPLAIN`:
+    ///
+    /// ```
+    /// Relay control batch 2 from control.relay rejected; the bindings of generation 1 stay in force:
+    /// control.relay:1:1: error: unknown factory key …
+    /// ```
+    func deliverRejection(_ report: DynamicInjectionReport, error: DynamicInjectionError) {
+        if let (name, url) = self.report {
+            write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
+        }
+        if explain {
+            writeError(Self.rejectionLine(report) + error.description + "\n")
+        }
+    }
+
+    /// The line that introduces a rejected batch's problems, ending with a line feed.
+    static func rejectionLine(_ report: DynamicInjectionReport) -> String {
+        let number = report.control?.rejection?.batch ?? 0
+        let channel = UserText.escaped(report.control?.channel ?? "the control channel")
+        return "Relay control batch \(number) from \(channel) rejected; the bindings of generation \(report.generation) stay in force:\n"
+    }
+
     /// The report as pretty-printed JSON with sorted keys, ending with a line feed.
     static func json(_ report: DynamicInjectionReport) throws -> Data {
         let encoder = JSONEncoder()

@@ -8,3 +8,17 @@ enum RegisteredTags {
         ResolutionEngine.shared.registeredTags(for: key)
     }
 }
+
+/// The runtime arguments a type is registered with in code, in any container — what an
+/// instruction binding a factory indexed with
+/// ``DynamicDependencyIndex/add(factory:producing:argument:_:)`` must match.
+///
+/// This is the one place dynamic injection asks the containers about argument
+/// registrations.
+enum RegisteredArguments {
+    /// The argument types `key` is registered with (any tag, by identity), and whether it
+    /// is also registered without an argument.
+    static func arguments(for key: DependencyKey) -> (arguments: [ObjectIdentifier: Any.Type], withoutArgument: Bool) {
+        ResolutionEngine.shared.registeredArguments(for: key)
+    }
+}

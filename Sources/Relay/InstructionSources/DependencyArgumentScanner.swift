@@ -23,8 +23,9 @@ enum DependencyArgumentScanner {
     /// Ends option processing; later arguments are never flags.
     static let endOfOptions = "--"
 
-    /// The example instruction shown in messages.
-    static let example = "type=MyApp.Backend,factory=MyApp.Backend.Stub"
+    /// The example instruction shown in messages: keys of the index being read for, when
+    /// known (``InstructionExample``).
+    static var example: String { InstructionExample.current().instruction }
 
     /// Every `-d` value and problem, in argument order.
     static func scan(_ arguments: [String]) -> [Item] {

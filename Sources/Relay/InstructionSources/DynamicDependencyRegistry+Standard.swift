@@ -18,10 +18,21 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> [any DependencyInstructionSource] {
+        standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory, standardInput: StandardInputInstructionSource())
+    }
+
+    /// ``standardSources(arguments:environment:workingDirectory:)`` with `-d -` read through
+    /// `standardInput` (the first batch only, for `RELAY_CONTROL=-`).
+    static func standardSources(
+        arguments: [String],
+        environment: [String: String],
+        workingDirectory: String,
+        standardInput: StandardInputInstructionSource
+    ) -> [any DependencyInstructionSource] {
         // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
         let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
         var sources: [any DependencyInstructionSource] = [
-            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
+            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: standardInput),
             EnvironmentInstructionSource(environment: environment),
         ]
         if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {
@@ -42,7 +53,7 @@ extension DynamicDependencyRegistry {
     /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
     /// ```
     ///
-    /// When the policy is enabled, its ``inject()`` also answers three variables of
+    /// When the policy is enabled, its ``inject()`` also answers these variables of
     /// `environment`, so that no app writes code for them (docs/configuration.md):
     ///
     /// - `RELAY_REPORT_PATH`: the JSON ``DynamicInjectionReport`` is written to this file
@@ -52,8 +63,20 @@ extension DynamicDependencyRegistry {
     ///   there, for `relay check --index`.
     /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
     ///
+    /// And one more, for a driver that changes the program's stubs while it runs:
+    ///
+    /// - `RELAY_CONTROL`: a path names a **control file**, read at start-up above every
+    ///   other source and then again each time it changes (watched with inotify, kqueue or
+    ///   polling, on a background queue); `-` reads further batches from standard input,
+    ///   each ended by a line `---` (`-d -` then reads only the first). Each batch is merged
+    ///   over what the other sources gave at start-up, checked, and swapped in all or
+    ///   nothing; a bad batch changes nothing and is reported. The report file is rewritten
+    ///   after every batch, with ``DynamicInjectionReport/generation`` and
+    ///   ``DynamicInjectionReport/control``. See docs/configuration.md, "The control channel".
+    ///
     /// Relative paths are resolved against `workingDirectory`. With the policy off, only
-    /// `RELAY_EXPLAIN` is read, for the line above; no file is written.
+    /// `RELAY_EXPLAIN` is read, for the line above; no file is written, and `RELAY_CONTROL`'s
+    /// file or standard input is never examined.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
@@ -62,15 +85,37 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> DynamicDependencyRegistry {
+        guard policy.isEnabled else {
+            // Nothing is examined: not the sources, not RELAY_CONTROL's file or standard input.
+            var registry = DynamicDependencyRegistry(index: index, sources: [], policy: policy, limits: limits)
+            registry.outputs = InjectionOutputs(policyOff: policy, environment: environment)
+            return registry
+        }
+        let control = controlChannel(environment: environment, workingDirectory: workingDirectory)
+        let standardInput = (control as? StandardInputControlChannel).map { StandardInputInstructionSource(reader: $0.batches.firstBatchReader()) }
         var registry = DynamicDependencyRegistry(
             index: index,
-            sources: policy.isEnabled ? standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory) : [],
+            sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                                     standardInput: standardInput ?? StandardInputInstructionSource()),
             policy: policy,
             limits: limits
         )
-        registry.outputs = policy.isEnabled
-            ? InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
-            : InjectionOutputs(policyOff: policy, environment: environment)
+        registry.outputs = InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
+        registry.control = control
         return registry
+    }
+
+    /// `RELAY_CONTROL`: names the control file, or `-` for standard input
+    /// (docs/configuration.md, "The control channel").
+    public static let controlVariable = "RELAY_CONTROL"
+    /// `RELAY_CONTROL_WATCH`: `poll` makes the control file be polled even where the
+    /// platform can watch it.
+    public static let controlWatchVariable = "RELAY_CONTROL_WATCH"
+
+    /// The channel `RELAY_CONTROL` asks for, if any. Creating it examines nothing.
+    static func controlChannel(environment: [String: String], workingDirectory: String) -> (any ControlChannel)? {
+        guard let value = environment[controlVariable], !value.isEmpty else { return nil }
+        if value == "-" { return StandardInputControlChannel(batches: StandardInputBatches()) }
+        return ControlFileChannel(path: value, workingDirectory: workingDirectory, polls: environment[controlWatchVariable] == "poll")
     }
 }

@@ -95,6 +95,20 @@ enum RegularFileReader {
         return .success(bytes)
     }
 
+    /// One `read(2)` of up to `count` bytes from `descriptor` (retried when interrupted):
+    /// what arrived, or none at the end of the input.
+    static func readSome(_ descriptor: Int32, upTo count: Int) -> Result<[UInt8], SystemCallError> {
+        var chunk = [UInt8](repeating: 0, count: max(1, count))
+        while true {
+            let received = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if received >= 0 { return .success(Array(chunk[0..<received])) }
+            let error = SystemCallError()
+            if error.code != EINTR { return .failure(error) }
+        }
+    }
+
     /// The first check `info` fails, if any.
     private static func check(_ info: stat, maxBytes: Int) -> Failure? {
         let mode = UInt32(info.st_mode)

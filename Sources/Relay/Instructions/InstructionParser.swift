@@ -61,6 +61,9 @@ enum InstructionParser {
             case emptyValue
             /// `key=` inside a value, after a blank: a lost `,` (`type=A factory=B`).
             case lostSeparator
+            /// `key=` inside a value, after a `;` (`type=A;factory=B`): `;` used between keys,
+            /// or between instructions, where it separates nothing.
+            case semicolonInValue
             /// Another unescaped `=` inside a value.
             case unescapedEquals
             /// No `type=`.
@@ -418,6 +421,16 @@ enum InstructionParser {
                 if let lost = lostSeparator(in: before[...]) {
                     throw fail(.lostSeparator, "'\(lost.key.name)=' inside the value of '\(key.name)'; separate pairs with ',' (\(key.name)=…,\(lost.key.name)=…)", lost.column, seed: seed)
                 }
+                if let split = semicolonSplit(in: before[...]) {
+                    let value = string(before[..<split.semicolon])
+                    throw fail(
+                        .semicolonInValue,
+                        "';' before '\(split.key.name)=' inside the value of '\(key.name)' (\(UserText.quoted(value))); "
+                            + "';' separates instructions only in RELAY_DEPENDENCIES, so here it does not end the value — "
+                            + "use ',' between keys (\(key.name)=…,\(split.key.name)=…), and a -d or line of its own for each instruction",
+                        split.column, seed: seed
+                    )
+                }
                 throw fail(.unescapedEquals, "unescaped '=' in the value of '\(key.name)'; write '\\=' for a literal '='", second.column, seed: seed)
             }
             let value = pair.value.hasEscape
@@ -427,10 +440,12 @@ enum InstructionParser {
         }
 
         guard let type = values[Key.type.rawValue] else {
-            throw fail(.missingType, "missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService", firstColumn, seed: .missingType)
+            let example = InstructionExample.current(.init(type: nil, factory: values[Key.factory.rawValue]?.value))
+            throw fail(.missingType, "missing 'type'; add type=<type key>, e.g. type=\(example.type)", firstColumn, seed: .missingType)
         }
         guard let factory = values[Key.factory.rawValue] else {
-            throw fail(.missingFactory, "missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub", firstColumn, seed: .missingFactory)
+            let example = InstructionExample.current(.init(type: type.value, factory: nil))
+            throw fail(.missingFactory, "missing 'factory'; add factory=<factory key>, e.g. factory=\(example.factory)", firstColumn, seed: .missingFactory)
         }
         var lifecycle = LifecycleType.singleton
         if let given = values[Key.lifecycle.rawValue] {
@@ -451,6 +466,17 @@ enum InstructionParser {
             parameter: values[Key.parameter.rawValue]?.value
         )
         return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue])
+    }
+
+    /// A key of the grammar standing, after an unescaped `;`, at the end of `before` — the
+    /// part of a value before an unescaped `=` (`type=A;factory=B`): that key, its column,
+    /// and where the `;` is in `before`.
+    private static func semicolonSplit(in before: ArraySlice<Unit>) -> (key: Key, column: Int, semicolon: Int)? {
+        guard let semicolon = before.lastIndex(where: { !$0.escaped && $0.scalar == ";" }) else { return nil }
+        let word = before[(semicolon + 1)...]
+        guard let column = before[semicolon...].first?.column,
+              let key = Key.named(Array(string(word).utf8)[...]) else { return nil }
+        return (key, column, semicolon)
     }
 
     /// A key of the grammar standing, after a blank, at the end of `before` — the part of a

@@ -33,12 +33,15 @@ public struct DependencyOverrides: Sendable {
     public init(_ instructions: [String], index: DynamicDependencyIndex = .shared) throws(DynamicInjectionError) {
         self.init(index: index)
         var diagnostics: [RelayDiagnostic] = []
-        for (position, text) in instructions.enumerated() {
-            let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
-            do {
-                add(try InstructionParser.parse(text, defaultScope: .global).instruction, origin: origin)
-            } catch {
-                diagnostics.append(.error(error.message, at: origin.offset(byColumns: error.column - 1)))
+        // Messages about a malformed instruction show the index's own keys as examples.
+        InstructionExample.$provider.withValue({ index.instructionExample(for: $0) }) {
+            for (position, text) in instructions.enumerated() {
+                let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
+                do throws(InstructionParser.Failure) {
+                    add(try InstructionParser.parse(text, defaultScope: .global).instruction, origin: origin)
+                } catch {
+                    diagnostics.append(.error(error.message, at: origin.offset(byColumns: error.column - 1)))
+                }
             }
         }
         if !diagnostics.isEmpty { throw DynamicInjectionError(diagnostics: diagnostics) }

@@ -42,7 +42,8 @@ import Musl
 ///   with `RELAY_`, plus ``environment`` (which wins). With ``inheritsEnvironment`` set to
 ///   `false`, only ``environment``. Then `RELAY_REPORT_PATH` names a file of the launch's
 ///   own, where the program's standard entry point writes what it bound; read it with
-///   ``DriverRun/injectionReport()``.
+///   ``DriverRun/injectionReport()``. With ``allowsReinjection``, `RELAY_CONTROL` names a
+///   control file of its own too.
 /// - **Working directory**: a fresh, empty temporary directory, removed after the run, so
 ///   no `./.relay` is read unless ``files`` puts one there. ``workingDirectory`` names an
 ///   existing directory instead.
@@ -122,6 +123,15 @@ public struct DriverLaunch: Sendable {
     /// Seconds rather than a `Duration`, which needs macOS 13 / iOS 16, above the package's
     /// floor.
     public var timeout: TimeInterval = 60
+    /// Whether the program gets a control file, so that a test can change its bindings
+    /// while it runs with ``RunningProgram/reinject(_:timeout:)-(LaunchArgumentBuilder,_)``.
+    /// `false` by default.
+    ///
+    /// When `true`, `RELAY_CONTROL` names a file of the launch's own (next to the report
+    /// file, outside the working directory), which does not exist until the first
+    /// re-injection. The program's standard entry point watches it — if its policy is on
+    /// (docs/configuration.md, "The control channel").
+    public var allowsReinjection = false
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -245,6 +255,8 @@ public struct DriverLaunch: Sendable {
         let workingDirectory: URL
         /// The file named by `RELAY_REPORT_PATH`.
         let reportURL: URL
+        /// The file named by `RELAY_CONTROL`, when the launch ``allowsReinjection``.
+        let controlURL: URL?
         /// The program's full environment.
         let environment: [String: String]
         /// The file holding ``DriverLaunch/standardInput``, or `nil` for an empty input.
@@ -299,9 +311,11 @@ public struct DriverLaunch: Sendable {
             let reportURL = capture.appendingPathComponent("injection-report.json")
             var environment = childEnvironment(inheriting: ProcessInfo.processInfo.environment)
             environment[Self.reportVariable] = reportURL.path
+            let controlURL = allowsReinjection ? capture.appendingPathComponent("control.relay") : nil
+            if let controlURL { environment[Self.controlVariable] = controlURL.path }
             return Prepared(
                 executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
-                workingDirectory: directory, reportURL: reportURL, environment: environment, inputURL: inputURL
+                workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment, inputURL: inputURL
             )
         } catch {
             try? fileManager.removeItem(at: sandbox)
@@ -311,6 +325,8 @@ public struct DriverLaunch: Sendable {
 
     /// `RELAY_REPORT_PATH`, which every launch sets to a file of its own.
     static let reportVariable = "RELAY_REPORT_PATH"
+    /// `RELAY_CONTROL`, which a launch that ``allowsReinjection`` sets to a file of its own.
+    static let controlVariable = "RELAY_CONTROL"
 
     /// Starts `process` with no signal blocked in it.
     ///

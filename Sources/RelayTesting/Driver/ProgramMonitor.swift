@@ -48,7 +48,7 @@ import Musl
 /// written only while `lock` is held (each method takes it first, or is marked "called
 /// with the lock held" and only called so), and so is every `Waiter`'s mutable state while
 /// it is in `waiters` (once removed under the lock, only its remover touches it); `queue`,
-/// `sandbox`, `reportURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
+/// `sandbox`, `reportURL`, `controlURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
 /// run under the lock; it is recursive so that a predicate that reads the handle (its
 /// ``RunningProgram/standardOutput``, say) does not deadlock.
 final class ProgramMonitor: @unchecked Sendable {
@@ -94,6 +94,8 @@ final class ProgramMonitor: @unchecked Sendable {
 
     let sandbox: URL
     let reportURL: URL
+    /// The control file `RELAY_CONTROL` names, when the launch allows re-injection.
+    let controlURL: URL?
     let workingDirectory: URL
     private let queue: DispatchQueue
     private let lock = NSRecursiveLock()
@@ -115,6 +117,7 @@ final class ProgramMonitor: @unchecked Sendable {
     init(_ prepared: DriverLaunch.Prepared) {
         sandbox = prepared.sandbox
         reportURL = prepared.reportURL
+        controlURL = prepared.controlURL
         workingDirectory = prepared.workingDirectory
         queue = DispatchQueue(label: "RelayTesting.RunningProgram")
     }

@@ -109,7 +109,7 @@ public final class RunningProgram: Sendable {
         }
     }
 
-    private let monitor: ProgramMonitor
+    let monitor: ProgramMonitor
 
     /// The process identifier of the program, e.g. to send it a signal of your own with
     /// `kill(program.processIdentifier, SIGHUP)` while it runs.
@@ -338,7 +338,7 @@ public final class RunningProgram: Sendable {
 
     /// The value a wait found, or the error its outcome calls for; stops the program when
     /// the wait was cancelled.
-    private func conclude<Value>(_ outcome: ProgramMonitor.Outcome, waitingFor: String, timeout: TimeInterval) async throws -> Value {
+    func conclude<Value>(_ outcome: ProgramMonitor.Outcome, waitingFor: String, timeout: TimeInterval) async throws -> Value {
         switch outcome {
         case let .found(value):
             guard let value = value as? Value else { preconditionFailure("a wait found \(type(of: value)), not \(Value.self)") }

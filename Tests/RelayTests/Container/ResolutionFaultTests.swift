@@ -1,5 +1,5 @@
 import Foundation
-import Relay
+@testable import Relay
 import Testing
 
 // Types for the diagnostics tests. Names matter: the messages quote them.
@@ -63,7 +63,12 @@ struct ResolutionFaultTests {
         #expect(e.requestedType == "RelayTests.FaultBackendService")
         #expect(e.scope == .faultScope)
         #expect(e.chain == ["RelayTests.FaultViewModel", "RelayTests.FaultDataStore", "RelayTests.FaultBackendService"])
-        #expect(e.description == """
+        // A self-filling index that another test has not filled yet adds a note and a fix
+        // (ForgottenInjectTests); what is left is the same.
+        let description = e.hint.map { hint in
+            e.description.replacingOccurrences(of: "  note: \(hint.note)\n", with: "").replacingOccurrences(of: "fix: \(hint.fix); otherwise ", with: "fix: ")
+        } ?? e.description
+        #expect(description == """
             Relay cannot resolve RelayTests.FaultBackendService: no registration in scope 'faults' or in its fallback, the global container.
               dependency chain: RelayTests.FaultViewModel → RelayTests.FaultDataStore → RelayTests.FaultBackendService
               near misses: RelayTests.FaultBackendService is registered in scope 'faults.other'; RelayTests.FaultBackendServic (registered in global)

@@ -6,6 +6,8 @@ import Testing
 @Suite("Sources: command-line arguments")
 struct SourcesCommandLineTests {
     private let example = "type=MyApp.Backend,factory=MyApp.Backend.Stub"
+    /// The example messages show when no index is known.
+    private let messageExample = "type=MyApp.BackendService,factory=MyApp.BackendService.Stub"
 
     private func read(_ arguments: [String], context: InstructionReadContext = InstructionReadContext()) throws -> [LocatedInstruction] {
         try CommandLineInstructionSource(arguments: arguments, standardInput: SourcesReaderProbe().source("")).readInstructions(context: context)
@@ -69,16 +71,16 @@ struct SourcesCommandLineTests {
     }
 
     @Test func flagWithoutValue() {
-        #expect(error(["-v", "-d"]) == "argv[1]: error: -d needs an instruction after it, e.g. -d \(example)")
-        #expect(error(["--dependency"]) == "argv[0]: error: --dependency needs an instruction after it, e.g. --dependency \(example)")
+        #expect(error(["-v", "-d"]) == "argv[1]: error: -d needs an instruction after it, e.g. -d \(messageExample)")
+        #expect(error(["--dependency"]) == "argv[0]: error: --dependency needs an instruction after it, e.g. --dependency \(messageExample)")
     }
 
     @Test func flagFollowedByAnotherFlag() {
         #expect(error(["-d", "--verbose", "-d", "type=A,factory=B"])
-            == "argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag; e.g. -d \(example)")
+            == "argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag; e.g. -d \(messageExample)")
         // The following "-d" is still recognised: its own problem is reported too.
         #expect(error(["-d", "-d", "type=A,factroy=B"]) == """
-            argv[0]: error: -d needs an instruction after it, but the next argument, '-d', is a flag; e.g. -d \(example)
+            argv[0]: error: -d needs an instruction after it, but the next argument, '-d', is a flag; e.g. -d \(messageExample)
             argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             """)
     }
@@ -117,7 +119,7 @@ struct SourcesCommandLineTests {
             argv[1]:1: error: missing 'factory'; add factory=<factory key>, e.g. factory=MyApp.BackendService.Stub
             argv[4]:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton', 'eagerSingleton' or 'unitOfWork'
             argv[5]:14: error: missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService
-            argv[6]: error: -d needs an instruction after it, e.g. -d \(example)
+            argv[6]: error: -d needs an instruction after it, e.g. -d \(messageExample)
             """)
     }
 

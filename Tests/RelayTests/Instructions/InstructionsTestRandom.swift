@@ -1,20 +1,9 @@
-/// A tiny deterministic random number generator (SplitMix64) so that generated test
-/// inputs are the same on every run and every platform.
-struct InstructionsTestRandom: RandomNumberGenerator {
-    private var state: UInt64
+import RelayTestSupport
 
-    init(seed: UInt64) {
-        state = seed
-    }
+/// Inputs for the instruction tests: `SeededRandom` with generators of grammar-stressing text.
+typealias InstructionsTestRandom = SeededRandom
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// Characters that stress the grammar, plus ordinary letters.
     static let alphabet: [Unicode.Scalar] = [
         ",", "=", ";", "\\", "#", "<", ">", "(", ")", "[", "]", "-", " ", "\t", "\n", "\r",

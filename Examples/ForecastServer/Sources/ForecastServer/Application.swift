@@ -14,6 +14,11 @@ struct ForecastRequestContext: RequestContext {
 
 /// Runs each request in a unit of work of its own: everything resolved while handling it
 /// shares one `RequestWork` (registered `.unitOfWork`), and the next request gets a new one.
+///
+/// `RequestWork`'s factory resolves the provider and the clock, so they are looked up once
+/// per request — at the edge — rather than when the application is built: a driver that
+/// re-injects the running server (`RunningProgram.reinject`) reaches the next request.
+/// Resolving a singleton again costs a few loads, not a new provider.
 struct RequestWorkMiddleware: RouterMiddleware {
     typealias Context = ForecastRequestContext
 
@@ -38,7 +43,8 @@ struct ForecastAnswer: ResponseCodable, Equatable {
     var adviceRequestID: String
 }
 
-/// The routes, with what they need from the container.
+/// The routes, with the container each request resolves its `RequestWork` (and through it
+/// the provider and the clock) from.
 struct ForecastRoutes: Sendable {
     /// Where the handlers find this request's `RequestWork`.
     let container: DependencyContainer
@@ -90,8 +96,8 @@ struct ForecastRoutes: Sendable {
 ///
 /// Call it where the dependencies you want are in force: after `inject()` at start-up, or
 /// inside a test's `.injecting(…)` / `withInjectedDependencies` — and run the application
-/// there too, since request handlers resolve nothing themselves but run on tasks of the
-/// application's.
+/// there too: each request resolves its provider and clock on a task of the application's,
+/// which sees the test's layer only if the application runs inside it.
 func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 0,

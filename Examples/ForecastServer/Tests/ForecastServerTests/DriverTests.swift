@@ -50,6 +50,45 @@ func serverAnswersWithTheStubsOfEveryChannel(_ channel: InstructionChannel) asyn
     await _ = stopCleanly(server)
 }
 
+/// The provider stub changed in the running server, between two requests, and back — no
+/// restart; a bad batch in between changes nothing and the server keeps serving.
+@Test func serverSwitchesItsProviderWhileRunning() async throws {
+    var launch = DriverLaunch(.product("forecast-server"), dependencies: sunnyPiDay, arguments: ["--port", "0"])
+    launch.allowsReinjection = true
+    let server = try launch.start()
+    let port = try await server.waitForPort(printedAfter: listening, on: .standardOutput)
+    let paris = "http://127.0.0.1:\(port)/forecast/Paris"
+    #expect(try await get(ForecastAnswer.self, paris).summary == "sunny")
+
+    let failing = try await server.reinject(LaunchArgumentBuilder(arguments: [
+        DependencyInstructionLaunchArgument(type: .weatherProvider, factory: .weatherFailing),
+    ]))
+    #expect(failing.generation == 1)
+    // The batch names the provider only: the clock stays the launch's -d stub.
+    #expect(failing.bindings.map(\.factory) == [.wallClockFixed, .weatherFailing])
+    let (status, body) = try await get(paris)
+    #expect(status == 502)
+    #expect(body.contains("the weather service is unavailable"), "\(body)")
+
+    // A misspelt factory: rejected with Relay's message; the failing stub stays in force.
+    let error = await #expect(throws: ReinjectionError.self) {
+        try await server.reinject(["type=ForecastServer.WeatherProvider,factory=ForecastServer.WeatherProvider.Sunnny"])
+    }
+    #expect("\(String(describing: error))".contains("unknown factory key 'ForecastServer.WeatherProvider.Sunnny' (did you mean 'ForecastServer.WeatherProvider.Sunny'?)"))
+    #expect(try await get(paris).status == 502)
+
+    let sunnyAgain = try await server.reinject(LaunchArgumentBuilder(arguments: [
+        DependencyInstructionLaunchArgument(type: .weatherProvider, factory: .weatherSunny),
+    ]))
+    #expect(sunnyAgain.generation == 2)
+    let answer = try await get(ForecastAnswer.self, paris)
+    #expect(answer.summary == "sunny")
+    #expect(answer.issuedAt == "2025-03-14T09:26:53Z")
+
+    let run = await stopCleanly(server)
+    #expect(run.standardOutputLines == ["\(listening)\(port)"], "\(run)")
+}
+
 @Test func serverWritesItsPortToAFile() async throws {
     let launch = DriverLaunch(.product("forecast-server"), dependencies: sunnyPiDay,
                               arguments: ["--port", "0", "--port-file", "port"])

@@ -180,12 +180,15 @@ extension DependencyContainer {
         return try resolveSlow(T.self, tag: tag, thread: thread, overrides: layer, generation: nil)
     }
 
-    /// A resolve with a runtime argument: always the slow path, always a new instance.
+    /// A resolve with a runtime argument: always the slow path, always a new instance, with
+    /// the override layer this code sees, if any.
     func resolveWithArgument<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
+        let layer = thread.noOverrideActive ? nil : OverrideContext.current
+        defer { withExtendedLifetime(layer) {} }
         let value: T
         do {
-            value = try resolveArgumentLookingUp(T.self, tag: tag, argument: argument, thread: thread)
+            value = try resolveArgumentLookingUp(T.self, tag: tag, argument: argument, thread: thread, overrides: layer)
         } catch {
             thread.abandonOutermost()
             throw error
@@ -194,12 +197,12 @@ extension DependencyContainer {
         return value
     }
 
-    private func resolveArgumentLookingUp<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+    private func resolveArgumentLookingUp<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread, overrides: OverrideLayer?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         let argumentID = ObjectIdentifier(A.self)
         engine.lock.lock()
-        guard let registration = lookUpArgument(key, tag: tag, argument: argumentID) else {
+        guard let registration = lookUpArgument(key, tag: tag, argument: argumentID, overrides: overrides) else {
             let error = argumentFailure(key, tag: tag, given: A.self, thread: thread)
             engine.lock.unlock()
             throw error
@@ -216,11 +219,13 @@ extension DependencyContainer {
     }
 
     /// The argument registration for (`key`, `tag`, `argument`): with exactly the tag in
-    /// this container's injected bindings and code, then its fallback's; else untagged, in
-    /// the same order. Call with the engine lock held.
-    private func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier) -> Registration? {
+    /// the override layer (`withInjectedDependencies`), this container's injected bindings
+    /// and code, then its fallback's; else untagged, in the same order. Call with the
+    /// engine lock held.
+    private func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, overrides: OverrideLayer?) -> Registration? {
         let tags = tag == nil ? [nil] : [tag, nil]
         for tag in tags {
+            if let overrides, let found = overrides.argumentRegistration(for: key, tag: tag, argument: argument, scope: scope) { return found }
             if let found = injected[key, tag: tag, argument: argument] ?? table[key, tag: tag, argument: argument] { return found }
             if let parent, let found = parent.injected[key, tag: tag, argument: argument] ?? parent.table[key, tag: tag, argument: argument] { return found }
         }

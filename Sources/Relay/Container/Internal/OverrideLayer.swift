@@ -22,6 +22,8 @@ final class OverrideLayer: @unchecked Sendable {
         let scope: DependencyContainerScope
         let key: DependencyKey
         var tag: DependencyTag? = nil
+        /// The argument type of an argument registration (exactly); `nil` for any other.
+        var argument: ObjectIdentifier? = nil
     }
 
     /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
@@ -62,6 +64,19 @@ final class OverrideLayer: @unchecked Sendable {
         return nil
     }
 
+    /// The override argument registration for `key` with exactly `tag` and argument type
+    /// `argument`, seen from a container of `scope`, in the order of
+    /// ``registration(for:tag:scope:)``. Call with the lock held.
+    func argumentRegistration(for key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, scope: DependencyContainerScope) -> Registration? {
+        var layer: OverrideLayer? = self
+        while let current = layer {
+            if let found = current.registrations[Key(scope: scope, key: key, tag: tag, argument: argument)] { return found }
+            if !scope.isGlobal, let found = current.registrations[Key(scope: .global, key: key, tag: tag, argument: argument)] { return found }
+            layer = current.parent
+        }
+        return nil
+    }
+
     /// This layer's singleton cell for `registration`. Call with the lock held.
     func cell(for registration: Registration) -> SingletonCell {
         let id = ObjectIdentifier(registration)
@@ -73,12 +88,13 @@ final class OverrideLayer: @unchecked Sendable {
     }
 
     /// A layer over the current one holding `requests`; a later request replaces an
-    /// earlier one for the same scope and type.
+    /// earlier one for the same scope, type, tag and argument type.
     static func stacked(on parent: OverrideLayer?, _ requests: [RegistrationRequest]) -> OverrideLayer {
         var registrations: [Key: Registration] = [:]
         let engine = ResolutionEngine.shared
         for request in requests {
-            registrations[Key(scope: request.scope, key: request.key, tag: request.tag)] = request.makeRegistration(owner: engine.container(for: request.scope))
+            let argument = request.factory.argumentType.map { ObjectIdentifier($0) }
+            registrations[Key(scope: request.scope, key: request.key, tag: request.tag, argument: argument)] = request.makeRegistration(owner: engine.container(for: request.scope))
         }
         return OverrideLayer(parent: parent, registrations: registrations)
     }

@@ -17,17 +17,32 @@ final class DependencyFactory: Sendable {
     /// Whether the factory must run on the main actor (registered with
     /// `isolation: MainActor.self`).
     let requiresMainActor: Bool
+    /// The factory of one that takes a runtime argument (``argument(_:)``); `nil` for any
+    /// other. Its registration is an argument registration, found by type, tag and
+    /// argument type.
+    fileprivate let argumentFactory: ArgumentFactory?
 
-    private init(produces: DependencyKey?, make: @escaping @Sendable (DependencyContainer) throws -> Any, typed: TypedFactory?, requiresMainActor: Bool) {
+    private init(produces: DependencyKey?, make: @escaping @Sendable (DependencyContainer) throws -> Any, typed: TypedFactory?, requiresMainActor: Bool, argumentFactory: ArgumentFactory? = nil) {
         self.produces = produces
         self.make = make
         self.typed = typed
         self.requiresMainActor = requiresMainActor
+        self.argumentFactory = argumentFactory
     }
+
+    /// The type of the runtime argument the factory takes; `nil` when it takes none.
+    var argumentType: Any.Type? { argumentFactory?.argumentType }
 
     /// A factory whose result type is known: `T`.
     static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, requiresMainActor: Bool = false) -> DependencyFactory {
         DependencyFactory(produces: DependencyKey(T.self), make: { try factory($0) }, typed: TypedFactory(factory), requiresMainActor: requiresMainActor)
+    }
+
+    /// A factory that takes a runtime argument of type `A` and produces `T`: it makes an
+    /// argument registration (as `register(_:tag:argument:…)` does). Calling ``make``,
+    /// which has no argument to give, throws `missingArgument`.
+    static func argument<T, A>(_ factory: @escaping @Sendable (DependencyContainer, A) throws -> T, missingArgument: @escaping @Sendable () -> any Error) -> DependencyFactory {
+        DependencyFactory(produces: DependencyKey(T.self), make: { _ in throw missingArgument() }, typed: nil, requiresMainActor: false, argumentFactory: TypedArgumentFactory(factory))
     }
 
     /// A factory returning `Any`, checked against the requested type at resolve time.
@@ -63,9 +78,14 @@ struct RegistrationRequest: Sendable {
 
     var target: Target { Target(scope: scope, key: key) }
 
-    /// The registration, owned by `owner`: typed when the factory is known to produce
+    /// The registration, owned by `owner`: an argument registration when the factory takes
+    /// a runtime argument; else typed when the factory is known to produce
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
+        if let argument = factory.argumentFactory {
+            // Always transient, whatever the request says (the check rejects other lifecycles).
+            return Registration(key: key, tag: tag, lifecycle: .transient, origin: origin, owner: owner, factory: .argument(argument))
+        }
         if let typed = factory.typed, factory.produces == key {
             return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
         }

@@ -45,6 +45,12 @@ final class RegistrationTable: @unchecked Sendable {
         tagged.isEmpty ? [] : tagged.compactMap { $0.key.key == key && $0.key.argument != nil ? $0.value : nil }
     }
 
+    /// Every registration of `key` here: untagged, tagged and argument registrations.
+    func registrations(of key: DependencyKey) -> [Registration] {
+        let untagged = storage[key].map { [$0] } ?? []
+        return tagged.isEmpty ? untagged : untagged + tagged.compactMap { $0.key.key == key ? $0.value : nil }
+    }
+
     /// Empties the table and returns what it held, so that the caller can release it
     /// after unlocking: a registration's release can release a singleton, whose `deinit`
     /// is user code. The dictionary keeps its capacity: a container that is reset (a test

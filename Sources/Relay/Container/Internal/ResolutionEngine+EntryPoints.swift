@@ -63,8 +63,19 @@ extension ResolutionEngine {
     /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
     /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
     /// for each request that stands over a code registration, where that was made.
-    func inject(_ requests: [RegistrationRequest]) -> [RegistrationRequest.Target: String] {
+    ///
+    /// `alsoClearing` names scopes whose injected layer is emptied even if no request binds
+    /// into them (a control batch that drops a scope's last binding); their containers must
+    /// exist already, and a scope without one is skipped.
+    func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [RegistrationRequest.Target: String] {
         var owners: [DependencyContainerScope: DependencyContainer] = [:]
+        for scope in alsoClearing {
+            if scope.isGlobal {
+                owners[scope] = DependencyContainer.global
+            } else if let existing = lock.withLock({ scopedContainers[scope] }) {
+                owners[scope] = existing
+            }
+        }
         var registrations: [Registration] = []
         registrations.reserveCapacity(requests.count)
         for request in requests {
@@ -78,7 +89,8 @@ extension ResolutionEngine {
             for registration in registrations {
                 let owner = registration.owner
                 owner.injected.updateValue(registration)
-                if registration.argumentFactory == nil, let code = owner.table[registration.key, tag: registration.tag] {
+                let code = registration.argumentFactory.map { owner.table[registration.key, tag: registration.tag, argument: ObjectIdentifier($0.argumentType)] } ?? owner.table[registration.key, tag: registration.tag]
+                if let code {
                     shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
                 }
             }
@@ -153,6 +165,27 @@ extension ResolutionEngine {
     /// `tag=` may name besides the tags an index declares).
     func registeredTags(for key: DependencyKey) -> Set<DependencyTag> {
         lock.withLock { Set(allContainers.flatMap { $0.table.tags(of: key) }) }
+    }
+
+    /// The argument types `key` is registered with in code, in any container, any tag, by
+    /// type identity (what an instruction binding an argument factory must match), and
+    /// whether any container registers `key` in code without an argument (untagged or
+    /// tagged).
+    func registeredArguments(for key: DependencyKey) -> (arguments: [ObjectIdentifier: Any.Type], withoutArgument: Bool) {
+        lock.withLock {
+            var arguments: [ObjectIdentifier: Any.Type] = [:]
+            var withoutArgument = false
+            for container in allContainers {
+                for registration in container.table.registrations(of: key) {
+                    if let factory = registration.argumentFactory {
+                        arguments[ObjectIdentifier(factory.argumentType)] = factory.argumentType
+                    } else {
+                        withoutArgument = true
+                    }
+                }
+            }
+            return (arguments, withoutArgument)
+        }
     }
 
     /// The scopes whose containers exist (someone registered in, or asked for, them).

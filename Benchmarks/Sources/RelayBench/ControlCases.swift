@@ -1,0 +1,77 @@
+import BenchSupport
+import Foundation
+import Relay
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Row (q): how long a control batch takes to reach the next resolve.
+enum ControlCases {
+    /// What row (q) resolves: two stubs a batch switches between.
+    protocol Greeting: AnyObject { var isFirst: Bool { get } }
+    final class First: Greeting { var isFirst: Bool { true } }
+    final class Second: Greeting { var isFirst: Bool { false } }
+
+    static let typeKey = DependencyTypeKey("Bench.Greeting")
+    static let firstKey = DependencyFactoryKey("Bench.Greeting.First")
+    static let secondKey = DependencyFactoryKey("Bench.Greeting.Second")
+    static let batches = 41
+
+    /// The time from replacing the control file (atomically, as RelayTesting does) to the
+    /// first resolve, on this thread, that returns the new binding — resolving every 50 µs
+    /// meanwhile — with the platform's watcher and with polling.
+    static func batchToResolve() -> [ScaleLine] {
+        let native = measure(variant: "native", environment: [:])
+        let polled = measure(variant: "poll", environment: [DynamicDependencyRegistry.controlWatchVariable: "poll"])
+        return [
+            ScaleLine(label: "(q) control batch written → next resolve sees it", variant: native.mechanism + ", median",
+                      measured: formatNanoseconds(native.median), target: "≤50 ms", misses: native.median > 50_000_000 ? ["latency"] : []),
+            ScaleLine(variant: native.mechanism + ", slowest of \(batches)", measured: formatNanoseconds(native.slowest)),
+            ScaleLine(variant: polled.mechanism + ", median", measured: formatNanoseconds(polled.median), target: "≤50 ms",
+                      misses: polled.median > 50_000_000 ? ["latency"] : []),
+            ScaleLine(variant: polled.mechanism + ", slowest of \(batches)", measured: formatNanoseconds(polled.slowest)),
+        ]
+    }
+
+    static func measure(variant: String, environment: [String: String]) -> (mechanism: String, median: Double, slowest: Double) {
+        let scope = DependencyContainerScope("bench.control.\(variant)")
+        let container = DependencyContainer.container(for: scope)
+        container.register(Greeting.self) { _ in First() }
+        defer { container.reset() }
+        let index = DynamicDependencyIndex { index in
+            index.add(type: typeKey, Greeting.self)
+            index.add(factory: firstKey, producing: Greeting.self) { _ in First() }
+            index.add(factory: secondKey, producing: Greeting.self) { _ in Second() }
+        }
+        let folder = TemporaryFiles.directory + "/control-\(variant)"
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let path = folder + "/control.relay"
+        let report = try! DynamicDependencyRegistry.standard(
+            index: index, policy: .enabled, arguments: [],
+            environment: environment.merging([DynamicDependencyRegistry.controlVariable: path]) { $1 },
+            workingDirectory: folder
+        ).inject()
+        var latencies: [Double] = []
+        for number in 0..<batches {
+            let first = number % 2 == 1
+            let factory = first ? firstKey : secondKey
+            let text = "type=\(typeKey.tag),factory=\(factory.tag),scope=\(scope.name)\n"
+            let temporary = folder + "/.control.\(number)"
+            try! Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            chmod(temporary, 0o644)
+            let start = nowNanoseconds()
+            precondition(rename(temporary, path) == 0)
+            while container.resolve(Greeting.self).isFirst != first {
+                usleep(50)
+                precondition(nowNanoseconds() - start < 5_000_000_000, "batch \(number) not seen within 5 s")
+            }
+            latencies.append(Double(nowNanoseconds() - start))
+        }
+        let sorted = latencies.sorted()
+        return (report.control?.mechanism ?? "no control channel", sorted[sorted.count / 2], sorted.last!)
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Relay
+import Testing
+
+// The Relay forms that docs/migrating.md gives for Swinject's and Dip's features, compiled
+// and run. DocsCodeTests checks that every ```swift block of the page's "From Swinject"
+// and "From Dip" sections is a run of lines of this file, and that every code span in the
+// Relay column of their tables is text of one of its lines: change the page and this file
+// together.
+//
+// Each test uses a scope of its own, so the tests run in parallel with the rest;
+// bootstrap() and validate() reach every container, so they run in child processes.
+
+private protocol Service: AnyObject { var name: String { get } }
+private final class ServiceImp: Service { let name = "local" }
+private final class RemoteService: Service { let name = "remote" }
+private protocol Listener: AnyObject {}
+extension ServiceImp: Listener {}
+
+private protocol Logger: AnyObject {}
+private final class LoggerImp: Logger {}
+private final class ImageCache {}
+private final class Analytics {}
+
+private protocol Payments: AnyObject {}
+private final class LivePayments: Payments {}
+private protocol Checkout: AnyObject { var payments: Payments { get } }
+private final class CheckoutImp: Checkout {
+    let payments: Payments
+    init(payments: Payments) { self.payments = payments }
+}
+
+private final class Connection {
+    let host: String
+    let port: Int
+    init(host: String, port: Int) { self.host = host; self.port = port }
+}
+private final class Downloader {
+    let url: URL
+    init(url: URL) { self.url = url }
+}
+
+private final class TaggedService: Service {
+    let name = "tagged"
+    let logger: Logger
+    init(logger: Logger) { self.logger = logger }
+}
+
+// Client ↔ Server.
+private protocol ClientProtocol: AnyObject { var server: ServerProtocol { get } }
+private protocol ServerProtocol: AnyObject { var client: ClientProtocol? { get set } }
+private final class ClientImp: ClientProtocol {
+    let server: ServerProtocol
+    init(server: ServerProtocol) { self.server = server }
+}
+private final class ServerImp: ServerProtocol {
+    weak var client: ClientProtocol?
+}
+
+// Auto-wiring.
+private protocol Router: AnyObject {}
+private final class RouterImp: Router {}
+private protocol Presenter: AnyObject { var router: Router { get } }
+private final class PresenterImp: Presenter {
+    let router: Router
+    let logger: Logger
+    init(router: Router, logger: Logger) { self.router = router; self.logger = logger }
+}
+
+private final class Screen {
+    let logger: Logger
+    let presenter: Presenter
+    init(logger: Logger, presenter: Presenter) { self.logger = logger; self.presenter = presenter }
+}
+
+private final class ProfileScreen {
+    @Injected(scope: .profile) var logger: Logger
+}
+
+private extension DependencyContainerScope {
+    static let checkout = DependencyContainerScope("Migrating.checkout")
+    static let profile = DependencyContainerScope("Migrating.profile")
+}
+
+private func container(_ name: String) -> DependencyContainer {
+    DependencyContainer.container(for: DependencyContainerScope("Migrating.\(name)"))
+}
+
+// Swinject's Assembly / Assembler.
+private struct PaymentsRegistry: DependencyRegistryType {
+    func registerDependencies() throws {
+        let c = DependencyContainer.container(for: .checkout)
+        c.register(Payments.self) { _ in LivePayments() }
+    }
+}
+private struct CheckoutRegistry: DependencyRegistryType {
+    func registerDependencies() throws {
+        let c = DependencyContainer.container(for: .checkout)
+        c.register(Checkout.self, lifecycle: .transient) { c in CheckoutImp(payments: try c.tryResolve()) }
+    }
+}
+
+@Suite("docs/migrating.md: the Relay forms of Swinject's and Dip's features")
+struct MigratingExamplesTests {
+    @Test("containers, register and resolve")
+    func registerAndResolve() throws {
+        #expect(DependencyContainer.global.scope == .global)
+        #expect(DependencyContainer.container(for: .checkout) === DependencyContainer.container(for: .checkout))
+        let c = container("basics")
+        c.register(Payments.self) { _ in LivePayments() }
+        c.register(Checkout.self) { c in CheckoutImp(payments: try c.tryResolve()) }
+        c.register(Service.self) { _ in ServiceImp() }
+        #expect(c.resolve(Checkout.self).payments === c.resolve(Payments.self))
+        #expect(try c.tryResolve(Service.self).name == "local")
+        let missing = try? c.tryResolve(Logger.self)
+        #expect(missing == nil)
+    }
+
+    @Test("object scopes and lifecycles")
+    func lifecycles() {
+        let c = container("lifecycles")
+        c.register(Logger.self, lifecycle: .transient) { _ in LoggerImp() }
+        #expect(c.resolve(Logger.self) !== c.resolve(Logger.self))
+        c.register(Service.self) { _ in ServiceImp() }
+        #expect(c.resolve(Service.self) === c.resolve(Service.self))
+        c.register(ImageCache.self, lifecycle: .weakSingleton) { _ in ImageCache() }
+        let held = c.resolve(ImageCache.self)
+        #expect(c.resolve(ImageCache.self) === held)
+        c.register(Analytics.self, lifecycle: .eagerSingleton) { _ in Analytics() }
+        #expect(c.resolve(Analytics.self) === c.resolve(Analytics.self))
+    }
+
+    @Test("graph: one instance per outermost resolve")
+    func graph() {
+        let c = container("graph")
+        c.register(Logger.self, lifecycle: .graph) { _ in LoggerImp() }
+        c.register(Router.self, lifecycle: .transient) { _ in RouterImp() }
+        c.register(Presenter.self, lifecycle: .transient) { c in PresenterImp(router: try c.tryResolve(), logger: try c.tryResolve()) }
+        c.register(Screen.self, lifecycle: .transient) { c in Screen(logger: try c.tryResolve(), presenter: try c.tryResolve()) }
+        let screen = c.resolve(Screen.self)
+        #expect((screen.presenter as? PresenterImp)?.logger === screen.logger, "one graph instance for the whole resolve")
+        #expect(c.resolve(Logger.self) !== c.resolve(Logger.self), "each outermost resolve builds its own graph instance")
+    }
+
+    @Test("tags (Swinject's names), with the untagged registration as the fallback")
+    func tags() {
+        let c = container("tags")
+        c.register(Service.self) { _ in ServiceImp() }
+        c.register(Service.self, tag: "Production") { _ in RemoteService() }
+        #expect(c.resolve(Service.self, tag: "Production").name == "remote")
+        #expect(c.resolve(Service.self, tag: "Staging").name == "local")
+        #expect(c.isRegistered(Service.self, tag: "Staging"))
+        enum Environment: String { case production = "Production" }
+        #expect(c.resolve(Service.self, tag: DependencyTag(Environment.production)).name == "remote")
+        #expect(c.resolve(Service.self, tag: DependencyTag("\(42)")).name == "local")
+    }
+
+    @Test("a tag is not passed to dependencies: name it again")
+    func explicitTags() {
+        let c = container("tagPropagation")
+        c.register(Logger.self) { _ in LoggerImp() }
+        c.register(Logger.self, tag: "Production") { _ in LoggerImp() }
+        c.register(Service.self, tag: "Production") { c in TaggedService(logger: try c.tryResolve(Logger.self, tag: "Production")) }
+        let service = c.resolve(Service.self, tag: "Production") as? TaggedService
+        #expect(service?.logger === c.resolve(Logger.self, tag: "Production"))
+        #expect(service?.logger !== c.resolve(Logger.self))
+    }
+
+    @Test("runtime arguments")
+    func arguments() throws {
+        let c = container("arguments")
+        c.register(Downloader.self, argument: URL.self) { _, url in Downloader(url: url) }
+        c.register(Connection.self, argument: (String, Int).self) { _, address in Connection(host: address.0, port: address.1) }
+        let url = try #require(URL(string: "https://example.com"))
+        #expect(c.resolve(Downloader.self, argument: url).url == url)
+        let connection = c.resolve(Connection.self, argument: ("example.com", 80))
+        #expect(connection.host == "example.com" && connection.port == 80)
+        #expect(c.resolve(Connection.self, argument: ("example.com", 80)) !== connection, "an argument registration is always transient")
+        let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Connection.self) }
+        #expect(error?.reason == .argumentMismatch(expected: "(Swift.String, Swift.Int)", given: nil))
+    }
+
+    @Test("auto-wiring")
+    func wiring() {
+        let c = container("wiring")
+        c.register(Router.self, wiring: RouterImp.init)
+        c.register(Logger.self, wiring: LoggerImp.init)
+        c.register(Presenter.self, lifecycle: .transient, wiring: PresenterImp.init)
+        #expect(c.resolve(Presenter.self).router === c.resolve(Router.self))
+    }
+
+    @Test("auto-injection: @Injected resolves on first access")
+    func injection() {
+        DependencyContainer.container(for: .profile).register(Logger.self) { _ in LoggerImp() }
+        let screen = ProfileScreen()
+        #expect(screen.logger === DependencyContainer.container(for: .profile).resolve(Logger.self))
+    }
+
+    @Test("completion hooks: Client ↔ Server")
+    func completion() {
+        let c = container("completion")
+        c.register(ClientProtocol.self, lifecycle: .graph) { c in ClientImp(server: try c.tryResolve()) }
+        c.register(ServerProtocol.self, lifecycle: .graph) { _ in ServerImp() } completing: { c, server in
+            server.client = try c.tryResolve(ClientProtocol.self)
+        }
+        let client = c.resolve(ClientProtocol.self)   // client.server.client === client
+        #expect(client.server.client === client)
+    }
+
+    @Test("implements: one instance behind two protocols")
+    func implements() {
+        let c = container("implements")
+        c.register(ServiceImp.self) { _ in ServiceImp() }
+        c.register(Service.self, lifecycle: .transient) { c in try c.tryResolve(ServiceImp.self) }
+        c.register(Listener.self, lifecycle: .transient) { c in try c.tryResolve(ServiceImp.self) }
+        #expect(c.resolve(Service.self) === c.resolve(Listener.self))
+    }
+
+    @Test("a scoped container falls back to the global one (Container(parent:), collaborate)")
+    func fallback() {
+        let scope = DependencyContainerScope("Migrating.fallback")
+        DependencyContainer.global.register(MigratingFallbackProbe.self) { _ in MigratingFallbackProbe() }
+        let checkout = DependencyContainer.container(for: scope)
+        #expect(checkout.resolve(MigratingFallbackProbe.self) === DependencyContainer.global.resolve(MigratingFallbackProbe.self))
+    }
+
+    @Test("assemblies: one DependencyRegistryType per module")
+    func registries() throws {
+        for registry in [PaymentsRegistry(), CheckoutRegistry()] as [any DependencyRegistryType] {
+            try registry.registerDependencies()
+        }
+        #expect(DependencyContainer.container(for: .checkout).resolve(Checkout.self).payments === DependencyContainer.container(for: .checkout).resolve(Payments.self))
+    }
+
+    @Test("the error names the requested type, tag and dependency chain (what Dip's Context told)")
+    func context() {
+        let c = container("context")
+        c.register(Checkout.self, tag: "Express") { c in CheckoutImp(payments: try c.tryResolve(Payments.self, tag: "Express")) }
+        do {
+            _ = try c.tryResolve(Checkout.self, tag: "Express")
+            Issue.record("Payments is not registered")
+        } catch {
+            print(error.requestedType, error.requestedTag ?? "untagged", error.chain)
+            #expect(error.requestedType.hasSuffix(".Payments") && error.requestedTag == "Express")
+            #expect(error.chain.count == 2 && error.chain[0].hasSuffix(".Checkout"))
+        }
+    }
+
+    @Test("bootstrap() builds eager singletons; validate() dry-runs the graph")
+    func bootstrapAndValidate() async {
+        await #expect(processExitsWith: .success) {
+            let c = DependencyContainer.global
+            c.register(Analytics.self, lifecycle: .eagerSingleton) { _ in Analytics() }
+            c.register(Connection.self, argument: (String, Int).self) { _, address in Connection(host: address.0, port: address.1) }
+            try DependencyContainer.bootstrap()
+            try DependencyContainer.validate(arguments: [("localhost", 80)])
+            guard (try? DependencyContainer.validate()) == nil else { exit(1) }   // no sample for the argument registration
+        }
+    }
+}
+
+private final class MigratingFallbackProbe {}
