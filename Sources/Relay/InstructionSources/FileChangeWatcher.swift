@@ -171,7 +171,7 @@ final class FileChangeWatcher: @unchecked Sendable {
     private static func drain(_ descriptor: Int32) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, &buffer, buffer.count)
             if count > 0 { continue }
             if count < 0, errno == EINTR { continue }
             return

@@ -77,7 +77,8 @@ class TypedCaller: @unchecked Sendable {
     func makeValue() throws -> Any { fatalError("abstract") }
 }
 
-// `@unchecked Sendable` as for `TypedCaller`: `factory` is an immutable `@Sendable` closure.
+// `@unchecked Sendable` is safe as for `TypedCaller`: its one stored property of its own,
+// `factory`, is an immutable `@Sendable` closure.
 final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
     let factory: @Sendable (DependencyContainer) throws -> T
 
@@ -278,7 +279,8 @@ class ArgumentFactory: @unchecked Sendable {
     func make(_ owner: DependencyContainer, _ argument: Any) throws -> Any { fatalError("abstract") }
 }
 
-// `@unchecked Sendable` as for `ArgumentFactory`: `factory` is an immutable `@Sendable` closure.
+// `@unchecked Sendable` is safe as for `ArgumentFactory`: its one stored property of its own,
+// `factory`, is an immutable `@Sendable` closure.
 final class TypedArgumentFactory<A, T>: ArgumentFactory, @unchecked Sendable {
     let factory: @Sendable (DependencyContainer, A) throws -> T
 
