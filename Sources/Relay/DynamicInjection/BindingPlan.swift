@@ -220,8 +220,8 @@ struct BindingPlan {
         if !registered.contains(where: { $0.id == argument.id }) {
             problems.append(.error(IndexMessages.argumentNotRegistered(factory: binding.factory, argument: argument.name, type: binding.type, registered: registered.map(\.name)), at: origin))
         }
-        // `singleton` is every instruction's default: it cannot be told from no lifecycle=.
-        if binding.lifecycle != .transient, binding.lifecycle != .singleton {
+        // `singleton` is every instruction's default: an error only when written out.
+        if binding.lifecycle != .transient, binding.lifecycle != .singleton || located.lifecycleIsWritten {
             problems.append(.error(IndexMessages.argumentLifecycle(factory: binding.factory, lifecycle: binding.lifecycle), at: origin))
         }
         return problems

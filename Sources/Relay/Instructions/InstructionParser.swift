@@ -25,6 +25,9 @@ enum InstructionParser {
         var scopeIsExplicit: Bool
         /// The column of the `scope` key when explicit.
         var scopeColumn: Int?
+        /// Whether the text contained `lifecycle=` (`lifecycle=singleton` is the default
+        /// written out, which an argument binding must not have).
+        var lifecycleIsExplicit = false
     }
 
     /// Why the text is not an instruction: what kind of problem, the message and 1-based
@@ -465,7 +468,7 @@ enum InstructionParser {
             tag: values[Key.tag.rawValue].map { DependencyTag($0.value) },
             parameter: values[Key.parameter.rawValue]?.value
         )
-        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue])
+        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue], lifecycleIsExplicit: values[Key.lifecycle.rawValue] != nil)
     }
 
     /// A key of the grammar standing, after an unescaped `;`, at the end of `before` — the

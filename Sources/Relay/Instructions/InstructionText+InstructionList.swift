@@ -42,7 +42,7 @@ extension InstructionText {
                     diagnostics.append(limits.countError(remedy: "move some to a .relay file", at: origin(number, column)))
                     break
                 }
-                instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column)))
+                instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column), lifecycleIsWritten: parsed.lifecycleIsExplicit))
                 lastParsed = index
             } catch {
                 if let split = split(at: index, of: segments, failure: error.kind, previousParsed: lastParsed == index - 1) {

@@ -4,11 +4,49 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
     public let instruction: DependencyInjectionInstruction
     /// Where it was written.
     public let origin: InstructionOrigin
+    /// Whether its text said `lifecycle=` — `lifecycle=singleton` and no lifecycle are the
+    /// same instruction (the canonical form drops the default), but an argument binding,
+    /// which is always transient, must not say `singleton`. Not part of equality, hashing
+    /// or the encoded form.
+    let lifecycleIsWritten: Bool
 
     /// Creates a located instruction.
     public init(instruction: DependencyInjectionInstruction, origin: InstructionOrigin) {
+        self.init(instruction: instruction, origin: origin, lifecycleIsWritten: false)
+    }
+
+    init(instruction: DependencyInjectionInstruction, origin: InstructionOrigin, lifecycleIsWritten: Bool) {
         self.instruction = instruction
         self.origin = origin
+        self.lifecycleIsWritten = lifecycleIsWritten
+    }
+
+    /// Equal when the instruction and its origin are.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.instruction == rhs.instruction && lhs.origin == rhs.origin
+    }
+
+    /// Hashes the instruction and its origin.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instruction)
+        hasher.combine(origin)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case instruction, origin
+    }
+
+    /// Decodes `{"instruction": …, "origin": …}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(instruction: try container.decode(DependencyInjectionInstruction.self, forKey: .instruction), origin: try container.decode(InstructionOrigin.self, forKey: .origin))
+    }
+
+    /// Encodes `{"instruction": …, "origin": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(instruction, forKey: .instruction)
+        try container.encode(origin, forKey: .origin)
     }
 
     /// What this instruction binds: its type, with its tag, in its scope.

@@ -38,7 +38,8 @@ public struct DependencyOverrides: Sendable {
             for (position, text) in instructions.enumerated() {
                 let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
                 do throws(InstructionParser.Failure) {
-                    add(try InstructionParser.parse(text, defaultScope: .global).instruction, origin: origin)
+                    let parsed = try InstructionParser.parse(text, defaultScope: .global)
+                    self.instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin, lifecycleIsWritten: parsed.lifecycleIsExplicit))
                 } catch {
                     diagnostics.append(.error(error.message, at: origin.offset(byColumns: error.column - 1)))
                 }

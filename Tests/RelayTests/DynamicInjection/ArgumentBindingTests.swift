@@ -152,8 +152,26 @@ struct ArgumentBindingTests {
         #expect(errors(["type=ArgBind.Lifecycle,factory=ArgBind.Lifecycle.Stub,lifecycle=eagerSingleton"])
             == "argv[1]: error: factory 'ArgBind.Lifecycle.Stub' takes a runtime argument, and argument registrations are always transient; remove lifecycle=eagerSingleton (or write lifecycle=transient)")
         #expect(errors(["type=ArgBind.Lifecycle,factory=ArgBind.Lifecycle.Stub,lifecycle=transient"]) == "no error")
-        // `singleton` is every instruction's default, so it cannot be told from no lifecycle=.
+        // `singleton` written out is an error; left out (every instruction's default) it is
+        // accepted and registered as transient.
+        #expect(errors(["type=ArgBind.Lifecycle,factory=ArgBind.Lifecycle.Stub,lifecycle=singleton"])
+            == "argv[1]: error: factory 'ArgBind.Lifecycle.Stub' takes a runtime argument, and argument registrations are always transient; remove lifecycle=singleton (or write lifecycle=transient)")
         #expect(try registry(["type=ArgBind.Lifecycle,factory=ArgBind.Lifecycle.Stub"]).plan().bindings.map(\.lifecycle) == [.transient])
+    }
+
+    @Test("lifecycle=singleton written out on an argument binding is an error from every channel")
+    func explicitSingletonEverywhere() throws {
+        DependencyContainer.container(for: uniqueScope()).register((any ArgBindLifecycle).self, argument: String.self) { _, _ in ArgBindValue("live") }
+        let instruction = "type=ArgBind.Lifecycle,factory=ArgBind.Lifecycle.Stub,lifecycle=singleton"
+        let fromVariable = DynamicDependencyRegistry(index: Self.makeIndex(), sources: [EnvironmentInstructionSource(environment: ["RELAY_DEPENDENCIES": instruction])], policy: .enabled)
+        #expect(throws: DynamicInjectionError.self) { try fromVariable.plan() }
+        #expect(throws: DynamicInjectionError.self) {
+            try withInjectedDependencies(DependencyOverrides([instruction], index: Self.makeIndex())) {}
+        }
+        // Written in code, the lifecycle cannot be told from the default: accepted.
+        var overrides = DependencyOverrides(index: Self.makeIndex())
+        overrides.add(DependencyInjectionInstruction(type: "ArgBind.Lifecycle", factory: "ArgBind.Lifecycle.Stub", lifecycle: .singleton))
+        try withInjectedDependencies(overrides) {}
     }
 
     @Test("an argument factory takes no parameter=")
