@@ -28,7 +28,7 @@ enum ControlCases {
         let native = measure(variant: "native", environment: [:])
         let polled = measure(variant: "poll", environment: [DynamicDependencyRegistry.controlWatchVariable: "poll"])
         return [
-            ScaleLine(label: "(q) control batch written → next resolve sees it", variant: native.mechanism + ", median",
+            ScaleLine(label: "(u) control batch written → next resolve sees it", variant: native.mechanism + ", median",
                       measured: formatNanoseconds(native.median), target: "≤50 ms", misses: native.median > 50_000_000 ? ["latency"] : []),
             ScaleLine(variant: native.mechanism + ", slowest of \(batches)", measured: formatNanoseconds(native.slowest)),
             ScaleLine(variant: polled.mechanism + ", median", measured: formatNanoseconds(polled.median), target: "≤50 ms",

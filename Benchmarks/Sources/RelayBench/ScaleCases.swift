@@ -29,7 +29,7 @@ enum ScaleCases {
             ("n", malformedInput),
             ("o", diagnosticsPrinted),
             ("p", depthGuard),
-            ("q", ControlCases.batchToResolve),
+            ("u", ControlCases.batchToResolve),
         ]
     }
 

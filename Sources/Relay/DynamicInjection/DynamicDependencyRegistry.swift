@@ -269,7 +269,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         }
         // Messages about malformed instructions show this index's own keys as examples.
         let index = self.index
-        InstructionExample.$provider.withValue({ index.instructionExample(for: $0) }) {
+        InstructionExample.$provider.withValue(InstructionExample.Provider { index.instructionExample(for: $0) }) {
             if policy.isEnabled, let startup = control?.startupSource {
                 let (input, outcome) = readSource(startup)
                 read.control = (input ?? .init(name: startup.name, instructions: []), outcome)

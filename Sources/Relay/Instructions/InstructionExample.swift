@@ -23,14 +23,25 @@ struct InstructionExample: Sendable, Equatable {
     }
 
     /// Finds an example among the keys being checked against; `nil` when they have none.
-    typealias Provider = @Sendable (Given) -> InstructionExample?
+    ///
+    /// A class holding the closure, not the closure itself, is what the task-local value
+    /// holds: a task-local of optional function type crashed inside the runtime's
+    /// `swift_task_localValuePush` in release builds (Swift 6.3.1, Linux), while task-locals
+    /// of class type — Relay's override layers — work.
+    final class Provider: Sendable {
+        let find: @Sendable (Given) -> InstructionExample?
+
+        init(_ find: @escaping @Sendable (Given) -> InstructionExample?) {
+            self.find = find
+        }
+    }
 
     /// The provider bound for the current read; `nil` outside one.
     @TaskLocal static var provider: Provider?
 
     /// The example for a message about an instruction that already says `given`.
     static func current(_ given: Given = Given()) -> InstructionExample {
-        provider?(given) ?? generic
+        provider?.find(given) ?? generic
     }
 
     /// An example made of index keys, written so that the instruction parses back to

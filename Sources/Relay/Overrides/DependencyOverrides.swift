@@ -34,7 +34,7 @@ public struct DependencyOverrides: Sendable {
         self.init(index: index)
         var diagnostics: [RelayDiagnostic] = []
         // Messages about a malformed instruction show the index's own keys as examples.
-        InstructionExample.$provider.withValue({ index.instructionExample(for: $0) }) {
+        InstructionExample.$provider.withValue(InstructionExample.Provider { index.instructionExample(for: $0) }) {
             for (position, text) in instructions.enumerated() {
                 let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
                 do throws(InstructionParser.Failure) {
