@@ -8,7 +8,12 @@ import Musl
 #endif
 
 /// What identifies one version of a file: if any of it differs, the file may hold other
-/// bytes. Nanosecond times, the inode (an atomic rename gives a new one) and the size.
+/// bytes. The inode (an atomic rename gives a new one), the size, the mode and the
+/// modification time in nanoseconds.
+///
+/// Not the status-change time: a rename updates it on the renamed file, and a watcher woken
+/// by the rename can see it before and after that update — one batch read twice (seen in
+/// `UITestControlFileTests` under load). A write in place changes the modification time.
 struct FileSignature: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
@@ -16,8 +21,6 @@ struct FileSignature: Hashable, Sendable {
     var mode: UInt32
     var modified: Int64
     var modifiedNanoseconds: Int64
-    var changed: Int64
-    var changedNanoseconds: Int64
 
     /// The signature of the file at `path` (links followed), or `nil` when nothing is there
     /// or it cannot be examined.
@@ -26,19 +29,15 @@ struct FileSignature: Hashable, Sendable {
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
         let modified = info.st_mtimespec
-        let changed = info.st_ctimespec
         #elseif canImport(Glibc)
         let modified = info.st_mtim
-        let changed = info.st_ctim
         #elseif canImport(Musl)
         let modified = info.st_mtim
-        let changed = info.st_ctim
         #endif
         return FileSignature(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
             size: Int64(info.st_size), mode: UInt32(info.st_mode),
-            modified: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
-            changed: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec)
+            modified: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec)
         )
     }
 }
