@@ -75,21 +75,48 @@ struct CompletionHookTests {
         registerClientServer(in: c, lifecycle: .singleton, made: made)
         let incomplete = Locked(0)
         let clients = Locked<[ObjectIdentifier]>([])
-        runOnThreads(8) { index in
+        runOnThreads(8) { _ in
             for _ in 0..<50 {
-                if index.isMultiple(of: 2) {
-                    let server = c.resolve(Server.self)
-                    if server.client?.server !== server { incomplete.withLock { $0 += 1 } }
-                } else {
-                    let client = c.resolve(Client.self)
-                    if client.server.client !== client { incomplete.withLock { $0 += 1 } }
-                    clients.withLock { $0.append(ObjectIdentifier(client)) }
-                }
+                let client = c.resolve(Client.self)
+                if client.server.client !== client { incomplete.withLock { $0 += 1 } }
+                clients.withLock { $0.append(ObjectIdentifier(client)) }
             }
         }
         #expect(incomplete.withLock { $0 } == 0)
         #expect(Set(clients.withLock { $0 }).count == 1)
         #expect(made.clients.withLock { $0 } == 1 && made.servers.withLock { $0 } == 1, "each factory ran once, whichever thread won")
+    }
+
+    /// A singleton being completed is visible only to its own thread, as one being built
+    /// is. So two threads that start from opposite sides at the same moment — one building
+    /// the Server (its hook then needs the Client), the other the Client (whose factory
+    /// needs the Server) — can each hold what the other waits for. Relay's wait-for check
+    /// turns that into an error naming the cycle across threads instead of a deadlock; no
+    /// thread ever receives a pair whose hook has not run.
+    @Test("Client ↔ Server singletons from opposite sides under 8 threads: a complete pair or a cross-thread cycle error, never a hang or a half-built pair")
+    func clientServerOppositeSides() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.oppositeSides"))
+        registerClientServer(in: c, lifecycle: .singleton)
+        let incomplete = Locked(0)
+        let unexpected = Locked<[String]>([])
+        runOnThreads(8) { index in
+            for _ in 0..<50 {
+                do throws(DependencyResolutionError) {
+                    if index.isMultiple(of: 2) {
+                        let server = try c.tryResolve(Server.self)
+                        if server.client?.server !== server { incomplete.withLock { $0 += 1 } }
+                    } else {
+                        let client = try c.tryResolve(Client.self)
+                        if client.server.client !== client { incomplete.withLock { $0 += 1 } }
+                    }
+                } catch {
+                    if case .circularDependency(_, acrossThreads: true) = error.reason { continue }
+                    unexpected.withLock { $0.append(error.description) }
+                }
+            }
+        }
+        #expect(incomplete.withLock { $0 } == 0)
+        #expect(unexpected.withLock { $0 } == [])
     }
 
     @Test("graph Client ↔ Server under 8 threads: each resolve completes its own pair")
@@ -131,11 +158,12 @@ struct CompletionHookTests {
     @Test("a throwing hook fails the resolve with factoryFailed naming the registration")
     func throwingHook() {
         let c = DependencyContainer.container(for: DependencyContainerScope("CompletionHookTests.throwing"))
+        let line = #line + 1
         c.register(Hooked.self) { _ in Hooked() } completing: { _, _ in throw HookError() }
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
         #expect(error?.reason == .factoryFailed)
-        #expect(error?.registration == "RelayTests/CompletionHookTests.swift:134")
-        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:134) threw: hook refused")
+        #expect(error?.registration == "RelayTests/CompletionHookTests.swift:\(line)")
+        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:\(line)) threw: hook refused")
         // The singleton was discarded: the next resolve builds and completes it again.
         #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
     }
