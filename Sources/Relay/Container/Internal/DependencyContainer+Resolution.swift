@@ -170,90 +170,12 @@ extension DependencyContainer {
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
     }
 
-    /// A tagged resolve: always the slow path (the per-thread cache is keyed by container
-    /// and type only), with the override layer this code sees, if any.
-    func resolveTagged<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> T {
-        let thread = ResolutionThread.current()
-        let layer = thread.noOverrideActive ? nil : OverrideContext.current
-        defer { withExtendedLifetime(layer) {} }
-        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: layer, generation: nil) }
-        return try resolveSlow(T.self, tag: tag, thread: thread, overrides: layer, generation: nil)
-    }
-
-    /// A resolve with a runtime argument: always the slow path, always a new instance, with
-    /// the override layer this code sees, if any.
-    func resolveWithArgument<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A) throws(DependencyResolutionError) -> T {
-        let thread = ResolutionThread.current()
-        let layer = thread.noOverrideActive ? nil : OverrideContext.current
-        defer { withExtendedLifetime(layer) {} }
-        let value: T
-        do {
-            value = try resolveArgumentLookingUp(T.self, tag: tag, argument: argument, thread: thread, overrides: layer)
-        } catch {
-            thread.abandonOutermost()
-            throw error
-        }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
-    }
-
-    private func resolveArgumentLookingUp<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread, overrides: OverrideLayer?) throws(DependencyResolutionError) -> T {
-        let engine = ResolutionEngine.shared
-        let key = DependencyKey(T.self)
-        let argumentID = ObjectIdentifier(A.self)
-        engine.lock.lock()
-        guard let registration = lookUpArgument(key, tag: tag, argument: argumentID, overrides: overrides) else {
-            let error = argumentFailure(key, tag: tag, given: A.self, thread: thread)
-            engine.lock.unlock()
-            throw error
-        }
-        engine.lock.unlock()
-        let factory = registration.argumentFactory.unsafelyUnwrapped
-        if registration.valueTypeID == ObjectIdentifier(T.self) {
-            // The key holds exactly `A` and the value type is exactly `T`.
-            let typed = unsafeDowncast(factory, to: TypedArgumentFactory<A, T>.self)
-            return try run(registration, thread: thread) { try typed.factory(registration.owner, argument) }
-        }
-        let value = try run(registration, thread: thread) { try factory.make(registration.owner, argument) }
-        return try cast(value, to: T.self, registration: registration, thread: thread)
-    }
-
-    /// The argument registration for (`key`, `tag`, `argument`): with exactly the tag in
-    /// the override layer (`withInjectedDependencies`), this container's injected bindings
-    /// and code, then its fallback's; else untagged, in the same order. Call with the
-    /// engine lock held.
-    private func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, overrides: OverrideLayer?) -> Registration? {
-        let tags = tag == nil ? [nil] : [tag, nil]
-        for tag in tags {
-            if let overrides, let found = overrides.argumentRegistration(for: key, tag: tag, argument: argument, scope: scope) { return found }
-            if let found = injected[key, tag: tag, argument: argument] ?? table[key, tag: tag, argument: argument] { return found }
-            if let parent, let found = parent.injected[key, tag: tag, argument: argument] ?? parent.table[key, tag: tag, argument: argument] { return found }
-        }
-        return nil
-    }
-
-    /// Why a resolve with an argument of type `given` (or none: `nil`) found nothing: the
-    /// type's argument registrations take another type (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``),
-    /// or there is none. Call with the engine lock held.
-    private func argumentFailure(_ key: DependencyKey, tag: DependencyTag?, given: Any.Type?, thread: ResolutionThread) -> DependencyResolutionError {
-        let candidates = ([self] + (parent.map { [$0] } ?? [])).flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
-        let matching = candidates.filter { $0.tag == tag } + candidates.filter { $0.tag == nil && tag != nil }
-        if let taking = matching.first ?? candidates.first, let factory = taking.argumentFactory {
-            return .argumentMismatch(key: key, tag: tag, expected: factory.argumentType, given: given, scope: scope, chain: thread.chain(appending: key), registration: taking.origin.description)
-        }
-        var nearMisses = nearMissDescriptions(for: key, tag: tag)
-        if given != nil, lookUp(key, overrides: nil) != nil {
-            nearMisses.insert("\(key.typeName) is registered without an argument; resolve it without one", at: 0)
-        }
-        return .missing(key: key, tag: tag, scope: scope, chain: thread.chain(appending: key), nearMisses: nearMisses)
-    }
-
     /// Cache miss, override, optional flattening, untyped registration or a tag, as an
     /// outermost resolve: ``resolveLookingUp(_:tag:thread:overrides:generation:)``, then
     /// the resolve's work is finished (graph instances, completion hooks). Nested
     /// resolves call `resolveLookingUp` directly (the value kept here costs stack, which
     /// deep chains feel).
-    private func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+    func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let value: T
         do {
             value = try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
@@ -268,7 +190,7 @@ extension DependencyContainer {
     /// The slow path proper. `generation` is non-nil when the result may be cached for
     /// this thread: in the main cache, or inside a layer (`overrides`) in the layer cache
     /// (singletons only).
-    private func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
+    func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
         engine.lock.lock()
@@ -353,73 +275,7 @@ extension DependencyContainer {
         return try cast(value, to: T.self, registration: registration, thread: thread)
     }
 
-    /// A `graph` registration: the instance this outermost resolve made already, or a new
-    /// one, kept until it finishes. Out of line, like the other lifecycles' rarer paths, to
-    /// keep the slow path's frame small.
-    @inline(never)
-    private func resolveGraph<T>(_ type: T.Type, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        let holder: AnyObject
-        if let made = thread.graphHolder(for: registration) {
-            holder = made
-        } else {
-            holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
-            thread.storeGraph(holder, for: registration)
-            if registration.completion != nil { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
-        }
-        if registration.valueTypeID == ObjectIdentifier(T.self) { return unsafeDowncast(holder, to: SingletonValue<T>.self).value }
-        return try cast((holder as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
-    }
-
-    /// A `unitOfWork` registration: the current unit's instance (``UnitOfWorkContext``),
-    /// claimed and built exactly as a singleton in the unit's cell, so concurrent resolves
-    /// inside one unit build it once; or ``DependencyResolutionError/Reason/noUnitOfWork``
-    /// outside any unit. A typed instance is cached in this thread's layer cache under the
-    /// unit's identifier (not inside an override layer, whose own cache is keyed by the
-    /// layer): ``resolveMiss(_:thread:generation:)`` serves it from there while the
-    /// unit is current. Call with the engine lock held; returns with it released.
-    @inline(never)
-    private func resolveUnitOfWork<T>(_ type: T.Type, registration: Registration, caller: TypedCaller?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
-        guard let unit = UnitOfWorkContext.current else {
-            ResolutionEngine.shared.lock.unlock()
-            throw .noUnitOfWork(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
-        }
-        // The task-local binding keeps `unit` (and so the cell and its holder) alive for
-        // as long as this resolve runs; the local keeps it alive for the reads below.
-        defer { withExtendedLifetime(unit) {} }
-        let cell = unit.cell(for: registration, layer: overrides?.id ?? 0)
-        let holder: AnyObject
-        if let built = try claimSingleton(cell: cell, registration: registration, thread: thread) {
-            holder = built
-        } else {
-            holder = try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
-        }
-        if registration.valueTypeID == ObjectIdentifier(T.self) {
-            let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
-            // Not while this outermost resolve has work pending (the instance may still be
-            // completing), and not for a detached (validation) container.
-            if let generation, overrides == nil, !isDetached, !thread.state.pointee.hasOutermostWork {
-                thread.fillLayerCache(layer: unit.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
-            }
-            return typedHolder.value
-        }
-        let value = (holder as! any AnySingletonValue).anyValue
-        return try cast(value, to: T.self, registration: registration, thread: thread)
-    }
-
-    /// A `weakSingleton`: the instance someone still holds, or a new one. Call with the
-    /// engine lock held; returns with it released.
-    @inline(never)
-    private func resolveWeakSingleton<T>(_ type: T.Type, cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        let object: AnyObject
-        if let held = try claimSingleton(cell: cell, registration: registration, thread: thread, weak: true) {
-            object = held
-        } else {
-            object = try buildWeakSingleton(cell: cell, registration: registration, caller: caller, thread: thread, requested: T.self)
-        }
-        return try cast(object, to: T.self, registration: registration, thread: thread)
-    }
-
-    private func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+    func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         if let typed = value as? T { return typed }
         throw .mismatch(requested: T.self, actual: value, scope: scope, chain: thread.chain(appending: DependencyKey(T.self)), registration: registration.origin.description)
     }
@@ -427,7 +283,7 @@ extension DependencyContainer {
     /// Finds the registration for `key`, in layers: overrides first (innermost frame,
     /// scoped then global), then this container's injected bindings and its own
     /// registrations, then its fallback's, in the same order. Call with the engine lock held.
-    private func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
+    func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
         if let found = injected[key] ?? table[key] { return found }
         guard let parent else { return nil }
@@ -437,57 +293,11 @@ extension DependencyContainer {
     /// The registration a tagged resolve uses: the exact (type, tag) registration in any
     /// layer, in ``lookUp(_:overrides:)``'s order, else the untagged one (Dip's fallback).
     /// Call with the engine lock held.
-    private func lookUp(_ key: DependencyKey, tag: DependencyTag, overrides: OverrideLayer?) -> Registration? {
+    func lookUp(_ key: DependencyKey, tag: DependencyTag, overrides: OverrideLayer?) -> Registration? {
         if let overrides, let found = overrides.registration(for: key, tag: tag, scope: scope) { return found }
         if let found = injected[key, tag: tag] ?? table[key, tag: tag] { return found }
         if let parent, let found = parent.injected[key, tag: tag] ?? parent.table[key, tag: tag] { return found }
         return lookUp(key, overrides: overrides)
     }
 
-    /// The tags `key` is registered with in `containers`, each once, by name. Call with the
-    /// engine lock held.
-    private func tags(of key: DependencyKey, in containers: [DependencyContainer]) -> [String] {
-        Set(containers.flatMap { $0.table.tags(of: key) + $0.injected.tags(of: key) }.map(\.name)).sorted()
-    }
-
-    /// Registered types with a similar name, `key` registered in other scopes, and the
-    /// tags `key` is registered with (other than `tag`). Call with the engine lock held.
-    private func nearMissDescriptions(for key: DependencyKey, tag: DependencyTag?) -> [String] {
-        var results = nearMissDescriptions(for: key)
-        let lookupPath = [self] + (parent.map { [$0] } ?? [])
-        let otherTags = tags(of: key, in: lookupPath).filter { $0 != tag?.name }
-        if !otherTags.isEmpty {
-            let list = otherTags.map { "'\($0)'" }.joined(separator: ", ")
-            results.insert("\(key.typeName) is registered with tag\(otherTags.count == 1 ? "" : "s") \(list); resolve it with tag:", at: 0)
-        }
-        return results
-    }
-
-    /// Registered types with a similar name, and `key` registered in other scopes. Call with
-    /// the engine lock held.
-    private func nearMissDescriptions(for key: DependencyKey) -> [String] {
-        let engine = ResolutionEngine.shared
-        var containers = engine.allContainers
-        if isDetached {
-            containers = [self] + (parent.map { [$0] } ?? [])
-        }
-        var results: [String] = []
-        var places: [String: [String]] = [:]
-        for container in containers {
-            let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-            for registered in Set(container.table.keys + container.injected.keys) {
-                if registered == key {
-                    if container !== self && container !== parent {
-                        results.append("\(key.typeName) is registered in \(place)")
-                    }
-                } else {
-                    places[registered.typeName, default: []].append(place)
-                }
-            }
-        }
-        for name in NearMatch.suggestions(for: key.typeName, among: places.keys) {
-            results.append("\(name) (registered in \(places[name]!.joined(separator: ", ")))")
-        }
-        return results
-    }
 }
