@@ -85,7 +85,7 @@ func run(_ arguments: [String]) {
             signal(SIGTERM, SIG_IGN)
         case "on-term":
             // A plain handler, installed before the next step runs (a dispatch signal
-            // source registers asynchronously, and a SIGTERM sent meanwhile was lost).
+            // source registers asynchronously, and would miss a SIGTERM sent meanwhile).
             farewell = Array((next(step) + "\n").utf8)
             signal(SIGTERM) { _ in
                 farewell.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -74,7 +74,9 @@ public final class DependencyContainer: Sendable {
     ///   - type: The type callers will resolve, usually a protocol.
     ///   - tag: Tells this registration apart from the type's others; `nil` (the default)
     ///     for the untagged registration, which tagged resolves fall back to.
-    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
+    ///   - lifecycle: How long an instance lives: ``LifecycleType/singleton`` (the default),
+    ///     ``LifecycleType/transient``, ``LifecycleType/graph``, ``LifecycleType/weakSingleton``,
+    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/unitOfWork``.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
     ///   - factory: Creates an instance. It may throw; the error reaches `tryResolve`'s caller
@@ -159,7 +161,8 @@ public final class DependencyContainer: Sendable {
     ///   - type: The type callers will resolve, usually a main-actor class.
     ///   - tag: Tells this registration apart from the type's others (see
     ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
-    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
+    ///   - lifecycle: How long an instance lives: any ``LifecycleType``, as for
+    ///     ``register(_:tag:lifecycle:file:line:factory:)``; ``LifecycleType/singleton`` by default.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.

@@ -123,7 +123,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         /// (untagged first).
         static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
             // DependencyInjectionInstruction.printOrder's rule, on the fields themselves
-            // (building two instructions per comparison made sorting 10,000 bindings slow).
+            // (building two instructions per comparison would slow sorting many bindings).
             if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
             if lhs.type != rhs.type { return lhs.type < rhs.type }
             return DependencyTag.printOrder(lhs.tag, rhs.tag)

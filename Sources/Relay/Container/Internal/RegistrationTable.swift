@@ -1,7 +1,7 @@
 /// The registrations of one container, by type and tag.
 ///
 /// Untagged registrations (nearly all of them) live in a dictionary keyed by type alone,
-/// so that their look-up hashes one pointer as before; tagged ones live in a second
+/// so that their look-up hashes one pointer; tagged ones live in a second
 /// dictionary keyed by ``QualifiedKey`` (type, tag and argument type), with the argument
 /// registrations.
 ///
