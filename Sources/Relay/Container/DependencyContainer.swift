@@ -285,6 +285,35 @@ public final class DependencyContainer: Sendable {
         ResolutionEngine.shared.reset(self)
     }
 
+    /// Removes the registration of `type` with exactly `tag` from this container — what
+    /// `register(type, tag: tag, …)` made here — and its singleton, if one was built.
+    /// Returns whether there was such a registration.
+    ///
+    /// ```swift
+    /// c.register(NetworkLayer.self, tag: "Staging") { _ in StagingNetwork() }
+    /// c.remove(NetworkLayer.self, tag: "Staging")   // true
+    /// c.resolve(NetworkLayer.self, tag: "Staging")  // the untagged NetworkLayer again
+    /// ```
+    ///
+    /// Every resolve that starts after `remove` returns — on any thread — no longer sees
+    /// the registration: a tagged resolve falls back to the untagged one, a scoped
+    /// container to the global one, and with neither the resolve fails with
+    /// ``DependencyResolutionError/Reason/missingRegistration``. Whoever already holds the
+    /// removed singleton keeps it; the container no longer does. Only this container's
+    /// registration is removed: not the global fallback's, not the type's other tags,
+    /// not its argument registrations (``register(_:tag:argument:file:line:factory:)``),
+    /// and not a binding dynamic injection made for the type, which keeps answering until
+    /// the next injection. For the whole container, ``reset()``.
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - tag: The registration's tag; `nil` (the default) for the untagged registration.
+    /// - Returns: `true` if a registration was removed, `false` if there was none.
+    @discardableResult
+    public func remove(_ type: Any.Type, tag: DependencyTag? = nil) -> Bool {
+        ResolutionEngine.shared.remove(DependencyKey(type), tag: tag, from: self)
+    }
+
     /// Removes every registration and cached singleton of every container. For tests that
     /// must start clean; prefer in-process overrides, which need no reset.
     public static func resetAll() {

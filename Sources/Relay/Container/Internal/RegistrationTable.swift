@@ -40,6 +40,13 @@ final class RegistrationTable: @unchecked Sendable {
         return tagged.updateValue(registration, forKey: qualified)
     }
 
+    /// Removes and returns the argument-free registration for `key` with exactly `tag`
+    /// (`nil`: the untagged one), if any.
+    func removeValue(for key: DependencyKey, tag: DependencyTag?) -> Registration? {
+        guard let tag else { return storage.removeValue(forKey: key) }
+        return tagged.isEmpty ? nil : tagged.removeValue(forKey: QualifiedKey(key: key, tag: tag))
+    }
+
     /// The argument registrations of `key` here, any tag.
     func argumentRegistrations(of key: DependencyKey) -> [Registration] {
         tagged.isEmpty ? [] : tagged.compactMap { $0.key.key == key && $0.key.argument != nil ? $0.value : nil }
