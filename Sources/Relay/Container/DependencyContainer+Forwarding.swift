@@ -49,9 +49,7 @@ extension DependencyContainer {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        ForwardingFactory.checkConformance(Implementation.self, to: A.self, file: file, line: line)
-        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
-        forward(Implementation.self, as: A.self, tag: tag, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding two types to the
@@ -65,11 +63,7 @@ extension DependencyContainer {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        ForwardingFactory.checkConformance(Implementation.self, to: A.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: B.self, file: file, line: line)
-        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
-        forward(Implementation.self, as: A.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: B.self, tag: tag, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding three types to the
@@ -83,13 +77,7 @@ extension DependencyContainer {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        ForwardingFactory.checkConformance(Implementation.self, to: A.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: B.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: C.self, file: file, line: line)
-        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
-        forward(Implementation.self, as: A.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: B.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: C.self, tag: tag, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding four types to the
@@ -103,23 +91,33 @@ extension DependencyContainer {
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        ForwardingFactory.checkConformance(Implementation.self, to: A.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: B.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: C.self, file: file, line: line)
-        ForwardingFactory.checkConformance(Implementation.self, to: D.self, file: file, line: line)
-        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
-        forward(Implementation.self, as: A.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: B.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: C.self, tag: tag, file: file, line: line)
-        forward(Implementation.self, as: D.self, tag: tag, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self), .init(Implementation.self, as: D.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
-    /// Registers `Forwarded` (with `tag`) as a transient resolving `Implementation`'s
-    /// registration; nothing when the two are one type (the implementation's own
-    /// registration answers for it).
-    private func forward<Implementation, Forwarded>(_ implementation: Implementation.Type, as forwarded: Forwarded.Type, tag: DependencyTag?, file: StaticString, line: UInt) {
-        guard Forwarded.self != Implementation.self else { return }
-        let factory = ForwardingFactory.make(Implementation.self, as: Forwarded.self, tag: tag, origin: "\(file):\(line)")
-        register(Forwarded.self, tag: tag, lifecycle: .transient, file: file, line: line, factory: factory)
+    /// Registers the implementation made by `factory`, then each of `forwarded` — after
+    /// checking them all, so that a type the implementation cannot be leaves nothing
+    /// registered.
+    private func register<Implementation>(implementation factory: @escaping @Sendable (DependencyContainer) throws -> Implementation, as forwarded: [ForwardedType<Implementation>], tag: DependencyTag?, lifecycle: LifecycleType, file: StaticString, line: UInt) {
+        for type in forwarded { type.check(file, line) }
+        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
+        for type in forwarded { type.register(self, tag, file, line) }
+    }
+}
+
+/// A type `Implementation` is forwarded as, with what registering it takes.
+private struct ForwardedType<Implementation> {
+    /// Stops the program when `Implementation` can be seen not to be the type.
+    let check: (StaticString, UInt) -> Void
+    /// Registers the type, with a tag, as a transient resolving the implementation.
+    let register: (DependencyContainer, DependencyTag?, StaticString, UInt) -> Void
+
+    init<Forwarded>(_ implementation: Implementation.Type, as forwarded: Forwarded.Type) {
+        check = { file, line in ForwardingFactory.checkConformance(Implementation.self, to: Forwarded.self, file: file, line: line) }
+        register = { container, tag, file, line in
+            // The implementation's own registration answers for the implementation's type.
+            guard Forwarded.self != Implementation.self else { return }
+            let factory = ForwardingFactory.make(Implementation.self, as: Forwarded.self, tag: tag, origin: "\(file):\(line)")
+            container.register(Forwarded.self, tag: tag, lifecycle: .transient, file: file, line: line, factory: factory)
+        }
     }
 }
