@@ -44,8 +44,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// through transient and `graph` registrations: it would keep the first unit's
         /// instance and hand it to every later unit. ``DependencyResolutionError/requestedType``
         /// is the unitOfWork type; the description lists every registration on the way,
-        /// with its lifecycle and where it is registered. Reported by
-        /// ``DependencyContainer/validate()``; never thrown by a resolve.
+        /// with its lifecycle and where it is registered. Reported by the dry runs —
+        /// ``DependencyContainer/validate()`` and its variants; a live resolve goes on (a
+        /// debug build writes a warning to standard error, once per chain).
         case captiveDependency
     }
 
