@@ -87,7 +87,7 @@ struct UnreadDependencyArgumentsWarning: Sendable {
     /// The process's own: standard error, in debug builds, after no `inject()`.
     static let standard = UnreadDependencyArgumentsWarning(
         isEnabled: DynamicInjectionPolicy.default.isEnabled,
-        hasInjected: { DynamicDependencyRegistry.hasInjected.withLock { $0 } },
+        hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
         write: { FileHandle.standardError.write(Data($0.utf8)) }
     )
 

@@ -284,8 +284,10 @@ struct MissingRegistrationHint: Sendable, Equatable {
     /// own, and never resolve, register or wait.
     static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
 
-    /// The hint of the installed provider, if any.
+    /// The hint of the installed provider; without one (no index that fills itself was
+    /// ever made), ``ForgottenInject/missingRegistrationHint()``.
     static func current() -> MissingRegistrationHint? {
-        provider.withLock { $0 }?()
+        guard let installed = provider.withLock({ $0 }) else { return ForgottenInject.missingRegistrationHint() }
+        return installed()
     }
 }

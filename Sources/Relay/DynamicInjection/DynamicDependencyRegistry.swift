@@ -78,11 +78,6 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         self.limits = limits
     }
 
-    /// Whether any registry's ``inject()`` (or ``registerDependencies()``) has run in this
-    /// process, successfully or not; `CommandLine.withoutDependencyArguments()` warns when
-    /// it removes `-d` arguments before that.
-    static let hasInjected = LockedState(false)
-
     // MARK: Running
 
     /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
@@ -120,7 +115,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        Self.hasInjected.withLock { $0 = true }
+        ForgottenInject.hasInjected.withLock { $0 = true }
         let inputs = try read()
         let plan = try inputs.plan()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)

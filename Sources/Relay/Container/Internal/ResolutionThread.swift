@@ -153,6 +153,8 @@ struct ResolutionThread {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State())
         pthread_setspecific(engine.threadKey, state)
+        // Once per process, at its first resolve, and never on a resolve path of its own.
+        _ = ForgottenInject.checkedAtFirstResolve
         return ResolutionThread(state: state)
     }
 
