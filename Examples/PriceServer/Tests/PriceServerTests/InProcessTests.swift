@@ -37,8 +37,9 @@ func inMemoryRequestSeesTheStub() async throws {
     }
 }
 
-// A real server on a free port: Vapor serves the socket on NIO's event loops, so the
-// handlers do not descend from the test's task.
+// A real server on a free port: Vapor serves the socket on NIO's event loops, whose
+// handlers do not descend from the test's task; InjectedDependenciesMiddleware, added by
+// configure inside the trait's layer, runs each request in it.
 @Test(.injecting(cheapPrices, index: .prices))
 func runningServerSeesTheStub() async throws {
     try await withPriceServer { app in
@@ -46,4 +47,19 @@ func runningServerSeesTheStub() async throws {
         #expect(answer.lines.map(\.price) == Array(repeating: Price(cents: 99, currency: "EUR"), count: 3))
         #expect(answer.priceAPICalls == 2)
     }
+}
+
+// Two running servers at once, each configured inside its own layer: each sees only its
+// own stub.
+@Test func twoRunningServersEachSeeTheirOwnStub() async throws {
+    @Sendable func total(with stub: String) async throws -> Int {
+        try await withInjectedDependencies([stub], index: .prices) { () async throws in
+            try await withPriceServer { app in
+                try await priceBasket(teaCoffeeTea, with: try app.testing(method: .running(port: 0))).total.cents
+            }
+        }
+    }
+    async let listTotal = total(with: listPrices)
+    async let cheapTotal = total(with: cheapPrices)
+    #expect(try await [listTotal, cheapTotal] == [2190, 3 * 99])
 }
