@@ -43,7 +43,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
-    public var requestedType: String { String(reflecting: storage.requested) }
+    public var requestedType: String { TypeName.of(storage.requested) }
     /// The tag the failing resolve asked for (`resolve(_:tag:)`); `nil` for an untagged
     /// resolve. Set for a missing registration.
     public var requestedTag: DependencyTag? { storage.tag }
@@ -206,7 +206,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(reason: .typeMismatch(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
@@ -217,11 +217,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .notAnObject(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(reason: .notAnObject(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .argumentMismatch(expected: String(reflecting: expected), given: given.map { String(reflecting: $0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
+        Self(reason: .argumentMismatch(expected: TypeName.of(expected), given: given.map { TypeName.of($0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
     }
 
     static func noUnitOfWork(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

@@ -72,7 +72,7 @@ struct BindingPlan {
             var report: DynamicInjectionReport.Binding {
                 var report = binding.report
                 if let argument = request.factory.argumentType {
-                    report.argument = String(reflecting: argument)
+                    report.argument = TypeName.of(argument)
                     report.lifecycle = .transient
                 }
                 report.isCheckedWhenResolved = request.factory.produces == nil

@@ -236,7 +236,7 @@ extension DynamicDependencyIndex {
         for type in Set(types.values).union(declaredTags.keys) {
             let known = knownTags(for: type)
             if !known.isEmpty { tags[type.typeName] = known }
-            let arguments = RegisteredArguments.arguments(for: type).arguments.values.map { String(reflecting: $0) }
+            let arguments = RegisteredArguments.arguments(for: type).arguments.values.map { TypeName.of($0) }
             if !arguments.isEmpty { registeredArguments[type.typeName] = arguments.sorted() }
         }
         return Manifest(
