@@ -157,15 +157,9 @@ extension DependencyContainer {
     /// `argument`, as an outermost resolve would.
     func resolve(_ registration: Registration, argument: Any) throws(DependencyResolutionError) -> Any {
         let thread = ResolutionThread.current()
-        let value: Any
-        do {
-            value = try run(registration, thread: thread) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
-        } catch {
-            thread.abandonOutermost()
-            throw error
+        return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> Any in
+            try run(registration, thread: thread, detectsCycles: false) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
         }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
     }
 
     /// ``resolveOpened(_:)`` with a tag.
