@@ -68,7 +68,7 @@ done
 # The sealed engine.
 sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|\btable(\.|\[)|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
 hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||'); do code_lines "$dir"; done \
-    | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*let (table|injected) = RegistrationTable\(\)$' \
+    | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*(let (table|injected): RegistrationTable|(table|injected) = RegistrationTable\(scope: scope\))$' \
     | grep -E "$sealed" || true)
 if [ -n "$hits" ]; then
     echo "only Container/Internal may touch the engine's lock, tables, registrations and override layers:"

@@ -166,7 +166,7 @@ extension Cases {
             "(t) unitOfWork, inside its block (Swinject: none)",
             relay: .batch { n in
                 var accumulator: UInt = 0
-                withUnitOfWork {
+                DependencyContainer.withUnitOfWork {
                     for _ in 0..<n { consume(relay.resolve(UnitOfWorkService.self), &accumulator) }
                 }
                 publish(accumulator)

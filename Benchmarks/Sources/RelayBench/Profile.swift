@@ -68,7 +68,7 @@ enum Profile {
             for _ in 0..<iterations { consume(global.resolve(ObjectGraphA.self), &accumulator) }
         case "t":
             Cases.registerUnitOfWork(in: global)
-            withUnitOfWork {
+            DependencyContainer.withUnitOfWork {
                 for _ in 0..<iterations { consume(global.resolve(UnitOfWorkService.self), &accumulator) }
             }
         case "v":

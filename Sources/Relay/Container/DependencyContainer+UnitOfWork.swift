@@ -25,8 +25,7 @@ extension DependencyContainer {
     /// A block opened inside another starts a new unit, which hides the outer one until it
     /// ends. `Task.detached` and threads not started through Swift concurrency do not
     /// inherit the unit; resolving a `unitOfWork` type there fails with
-    /// ``DependencyResolutionError/Reason/noUnitOfWork``. The free function
-    /// ``withUnitOfWork(_:)`` is the same call.
+    /// ``DependencyResolutionError/Reason/noUnitOfWork``.
     ///
     /// - Throws: What `operation` throws.
     public static func withUnitOfWork<Result>(_ operation: () throws -> Result) rethrows -> Result {
@@ -49,30 +48,4 @@ extension DependencyContainer {
     ) async rethrows -> Result {
         try await ResolutionEngine.shared.withUnitOfWork(isolation: isolation, operation: operation)
     }
-}
-
-/// Runs `operation` as one unit of work: ``DependencyContainer/withUnitOfWork(_:)``.
-///
-/// ```swift
-/// try withUnitOfWork { try importer.run(file) }   // one ImportSession for the whole import
-/// ```
-///
-/// - Throws: What `operation` throws.
-public func withUnitOfWork<Result>(_ operation: () throws -> Result) rethrows -> Result {
-    try ResolutionEngine.shared.withUnitOfWork(operation: operation)
-}
-
-/// Runs `operation` as one unit of work: the `async` form of ``withUnitOfWork(_:)``
-/// (``DependencyContainer/withUnitOfWork(isolation:_:)``).
-///
-/// ```swift
-/// try await withUnitOfWork { try await job.run() }
-/// ```
-///
-/// - Throws: What `operation` throws.
-public func withUnitOfWork<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ operation: () async throws -> Result
-) async rethrows -> Result {
-    try await ResolutionEngine.shared.withUnitOfWork(isolation: isolation, operation: operation)
 }

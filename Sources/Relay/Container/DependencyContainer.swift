@@ -32,11 +32,11 @@ public final class DependencyContainer: Sendable {
     let parent: DependencyContainer?
     /// This container's registrations: the engine's storage, read and written only inside
     /// `Container/Internal`, under the engine lock.
-    let table = RegistrationTable()
+    let table: RegistrationTable
     /// The registrations dynamic injection made here: a layer over ``table`` that
     /// resolving consults first, so that registering a default after `inject()` changes
     /// what is underneath, never what was injected. Engine storage, like ``table``.
-    let injected = RegistrationTable()
+    let injected: RegistrationTable
     /// A throw-away container (used by validation): never cached per thread.
     let isDetached: Bool
 
@@ -44,6 +44,8 @@ public final class DependencyContainer: Sendable {
         self.scope = scope
         self.parent = parent
         self.isDetached = isDetached
+        table = RegistrationTable(scope: scope)
+        injected = RegistrationTable(scope: scope)
     }
 
     /// The container for `scope`: ``global`` for `.global`, otherwise the same scoped

@@ -229,54 +229,51 @@ extension DynamicDependencyIndex {
     /// print(DynamicDependencyIndex.myApp.manifest())   // in --help: every injectable key
     /// ```
     public func manifest() -> Manifest {
-        let (types, factories) = allEntries
-        // The tags of every type with a key, declared or registered.
+        let snapshot = snapshot()
+        // The tags and registered argument types of every type with a key or declared tags.
         var tags: [String: [DependencyTag]] = [:]
         var registeredArguments: [String: [String]] = [:]
-        for type in Set(types.values).union(declaredTags.keys) {
-            let known = knownTags(for: type)
-            if !known.isEmpty { tags[type.typeName] = known }
-            let arguments = RegisteredArguments.arguments(for: type).arguments.values.map { TypeName.of($0) }
-            if !arguments.isEmpty { registeredArguments[type.typeName] = arguments.sorted() }
+        for (type, registered) in snapshot.registrations(of: Set(snapshot.types.values).union(snapshot.declaredTags.keys)) {
+            if !registered.tags.isEmpty { tags[type.typeName] = registered.tags }
+            if !registered.arguments.isEmpty { registeredArguments[type.typeName] = registered.arguments.map(\.name) }
         }
         return Manifest(
-            types: types.mapValues(\.typeName),
-            factories: factories.mapValues { $0.produces?.typeName ?? Manifest.untyped },
-            scopes: knownScopes.sorted { $0.name < $1.name },
+            types: snapshot.types.mapValues(\.typeName),
+            factories: snapshot.factories.mapValues { $0.produces?.typeName ?? Manifest.untyped },
+            scopes: snapshot.knownScopes.sorted { $0.name < $1.name },
             tags: tags,
-            parameters: parameterExpectations,
-            arguments: argumentTypeNames,
+            parameters: snapshot.parameters.mapValues(\.expectation),
+            arguments: snapshot.factories.compactMapValues { $0.argumentType.map { TypeName.of($0) } },
             registeredArguments: registeredArguments
         )
     }
 }
 
 extension DynamicDependencyIndex.Manifest: IndexCatalog {
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: String?, factory: FactoryEntry<String>, parameter: String?) {
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> CatalogEntry<String> {
         let entry: FactoryEntry<String> = switch factories[factory] {
         case nil: .missing
         case Self.untyped?: .untyped
         case let produced?: .produces(produced)
         }
-        return (types[type], entry, parameters[factory])
+        return CatalogEntry(type: types[type], factory: entry, parameter: parameters[factory], argument: arguments[factory].map(CatalogArgument.init(named:)))
     }
 
-    func tags(for type: String) -> [DependencyTag] {
-        (tags[type] ?? []).sorted { $0.name < $1.name }
+    /// The tags and registered argument types; whether a type is registered without an
+    /// argument is not recorded (`nil`).
+    func registrations(of types: Set<String>) -> [String: CatalogRegistrations] {
+        var found: [String: CatalogRegistrations] = [:]
+        for type in types {
+            found[type] = CatalogRegistrations(
+                tags: (tags[type] ?? []).sorted { $0.name < $1.name },
+                arguments: (registeredArguments[type] ?? []).sorted().map(CatalogArgument.init(named:)),
+                withoutArgument: nil
+            )
+        }
+        return found
     }
 
     func typeName(_ type: String) -> String { type }
-
-    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument? {
-        arguments[key].map(CatalogArgument.init(named:))
-    }
-
-    /// The registered argument types; whether the type is registered without an argument
-    /// is not recorded (`nil`).
-    func registeredArguments(for type: String) -> (arguments: [CatalogArgument], withoutArgument: Bool?) {
-        ((registeredArguments[type] ?? []).sorted().map(CatalogArgument.init(named:)), nil)
-    }
-
     var knownScopes: Set<DependencyContainerScope> { Set(scopes) }
 
     func factories(producing type: String) -> [DependencyFactoryKey] {

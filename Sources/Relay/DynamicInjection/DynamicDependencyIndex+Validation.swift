@@ -23,12 +23,12 @@ extension DynamicDependencyIndex {
     /// - Throws: ``DependencyValidationError`` listing every failing factory.
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
-        let parameterized = parameterExpectations
-        for (key, factory) in allFactories where parameterized[key] == nil && factory.argumentType == nil {
+        let snapshot = snapshot()
+        for (key, factory) in snapshot.factories.sorted(by: { $0.key < $1.key }) where snapshot.parameters[key] == nil && factory.argumentType == nil {
             let subject = "factory '\(UserText.escaped(key.tag))'"
             do throws(DependencyResolutionError) {
                 let made = try ResolutionEngine.shared.dryRun(factory, subject: subject)
-                if factory.produces == nil, let (typeKey, type) = typeNamed(byFactory: key), !isInstance(made, of: type.type) {
+                if factory.produces == nil, let (typeKey, type) = Self.typeNamed(byFactory: key, among: snapshot.types), !isInstance(made, of: type.type) {
                     throw .mismatch(requested: type.type, actual: made, scope: .global, chain: [type], registration: "\(subject), named for type key '\(UserText.escaped(typeKey.tag))'")
                 }
             } catch {
@@ -40,8 +40,8 @@ extension DynamicDependencyIndex {
 
     /// The indexed type key that factory key `key` is named for (`A.B.Stub` → `A.B`): the
     /// longest type key followed by a `.` at the start of `key`.
-    private func typeNamed(byFactory key: DependencyFactoryKey) -> (DependencyTypeKey, DependencyKey)? {
-        typeEntries
+    private static func typeNamed(byFactory key: DependencyFactoryKey, among types: [DependencyTypeKey: DependencyKey]) -> (DependencyTypeKey, DependencyKey)? {
+        types
             .filter { key.tag.hasPrefix($0.key.tag + ".") }
             .max { $0.key.tag.count < $1.key.tag.count }
             .map { ($0.key, $0.value) }

@@ -388,43 +388,25 @@ public final class DynamicDependencyIndex: Sendable {
 
     // MARK: Internal
 
-    /// What an instruction's two keys name, in one look-up: the indexed type and factory,
-    /// each `nil` when not indexed, and the factory's parameter when it takes one.
-    func entries(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: DependencyFactory?, parameter: IndexedParameter?) {
+    /// Everything the index holds, after running its `prepare` closure if it has not run
+    /// yet, read under one acquisition of its lock, with the scopes whose containers exist:
+    /// what one check of instructions, or one manifest, reads.
+    func snapshot() -> IndexSnapshot {
         prepareIfNeeded()
-        return state.withLock { ($0.types[type], $0.factories[factory], $0.parameters[factory]) }
-    }
-
-    /// The factory indexed under `key`, if any.
-    func indexedFactory(_ key: DependencyFactoryKey) -> DependencyFactory? {
-        prepareIfNeeded()
-        return state.withLock { $0.factories[key] }
+        let state = state.withLock { $0 }
+        return IndexSnapshot(
+            index: self,
+            types: state.types,
+            factories: state.factories,
+            parameters: state.parameters,
+            declaredTags: state.tags,
+            knownScopes: state.scopes.union(ResolutionEngine.shared.existingScopes())
+        )
     }
 
     /// The tags declared for `key` and those it is registered with, sorted by name.
     func knownTags(for key: DependencyKey) -> [DependencyTag] {
-        prepareIfNeeded()
-        let declared = state.withLock { $0.tags[key] ?? [] }
-        return declared.union(RegisteredTags.tags(for: key)).sorted { $0.name < $1.name }
-    }
-
-    /// The factories that take a runtime argument, with the argument type's fully qualified
-    /// name.
-    var argumentTypeNames: [DependencyFactoryKey: String] {
-        prepareIfNeeded()
-        return state.withLock { $0.factories.compactMapValues(\.argumentType) }.mapValues { TypeName.of($0) }
-    }
-
-    /// The factories that take a parameter, with what each expects.
-    var parameterExpectations: [DependencyFactoryKey: String] {
-        prepareIfNeeded()
-        return state.withLock { $0.parameters.mapValues(\.expectation) }
-    }
-
-    /// The declared tags, by type.
-    var declaredTags: [DependencyKey: Set<DependencyTag>] {
-        prepareIfNeeded()
-        return state.withLock { $0.tags }
+        snapshot().registrations(of: [key])[key]?.tags ?? []
     }
 
     /// Whether any type, and any factory, is indexed.
@@ -434,37 +416,13 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// The factories indexed with a `producing:` type of `type`, sorted.
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
-        prepareIfNeeded()
-        return state.withLock { state in
-            state.factories.compactMap { $0.value.produces == type ? $0.key : nil }
-        }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
+        snapshot().factories(producing: type)
     }
 
-    /// Indexed type keys that look like `key`, for "did you mean". Only called on a miss.
-    func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
-        NearMatch.suggestions(for: key.tag, among: typeKeys.map(\.tag)).map { DependencyTypeKey($0) }
-    }
-
-    /// Indexed factory keys that look like `key`, for "did you mean". Only called on a miss.
-    func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey] {
-        NearMatch.suggestions(for: key.tag, among: factoryKeys.map(\.tag)).map { DependencyFactoryKey($0) }
-    }
-
-    /// Every indexed type, by key.
-    var typeEntries: [DependencyTypeKey: DependencyKey] {
-        state.withLock { $0.types }
-    }
-
-    /// Every indexed factory, by key.
-    var allFactories: [(key: DependencyFactoryKey, factory: DependencyFactory)] {
-        prepareIfNeeded()
-        return state.withLock { $0.factories.map { ($0.key, $0.value) } }.sorted { $0.key < $1.key }
-    }
-
-    /// Every indexed type and factory, in one look-up, for manifests.
-    var allEntries: (types: [DependencyTypeKey: DependencyKey], factories: [DependencyFactoryKey: DependencyFactory]) {
-        prepareIfNeeded()
-        return state.withLock { ($0.types, $0.factories) }
+    /// Runs `read` — reading instructions meant for this index — so that messages about a
+    /// malformed instruction show this index's own keys as examples (``InstructionExample``).
+    func withInstructionExamples<Result>(_ read: () throws -> Result) rethrows -> Result {
+        try InstructionExample.$provider.withValue(InstructionExample.Provider { [self] in instructionExample(for: $0) }, operation: read)
     }
 
     /// An example instruction made of this index's keys, for messages about a malformed
@@ -474,7 +432,8 @@ public final class DynamicDependencyIndex: Sendable {
     /// it, then the first type key and the first factory key. `nil` when the index lacks
     /// either kind of key.
     func instructionExample(for given: InstructionExample.Given) -> InstructionExample? {
-        let (types, factories) = allEntries
+        let snapshot = snapshot()
+        let (types, factories) = (snapshot.types, snapshot.factories)
         guard !types.isEmpty, !factories.isEmpty else { return nil }
         let typeKeys = types.keys.map(\.tag).sorted { NearMatch.naturalOrder($0, $1) }
         /// The first factory key, in natural order, indexed as producing `type`.

@@ -124,12 +124,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         let inputs = try read()
         let plan = try inputs.plan()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)
-        let replaced = ResolutionEngine.shared.inject(checked.requests)
-        let bindings = checked.entries.map { entry in
-            var binding = entry.report
-            binding.replacedRegistration = replaced[entry.request.target]
-            return binding
-        }
+        let bindings = checked.register()
         // With the policy off only meta containers given in code can have been applied.
         var report = report(inputs.outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
         guard let control, policy.isEnabled else {
@@ -152,15 +147,9 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     func applyBatch(_ batch: BindingPlan.Input, outcome: DynamicInjectionReport.Source, over launch: ReadInputs, previousScopes: Set<DependencyContainerScope>) throws(DynamicInjectionError) -> (DynamicInjectionReport, Set<DependencyContainerScope>) {
         var inputs = launch
         inputs.control = (batch, outcome)
-        inputs.merged = nil
         let plan = try inputs.plan()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)
-        let replaced = ResolutionEngine.shared.inject(checked.requests, alsoClearing: previousScopes)
-        let bindings = checked.entries.map { entry in
-            var binding = entry.report
-            binding.replacedRegistration = replaced[entry.request.target]
-            return binding
-        }
+        let bindings = checked.register(alsoClearing: previousScopes)
         return (report(inputs.outcomes, bindings, isApplied: true), Set(checked.requests.map(\.scope)))
     }
 
@@ -172,7 +161,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public func plan() throws(DynamicInjectionError) -> DynamicInjectionReport {
         let inputs = try read()
         let checked = try inputs.plan().check(against: index, unknownScopes: unknownScopes)
-        return report(inputs.outcomes, checked.entries.map(\.report), isApplied: false)
+        return report(inputs.outcomes, checked.reports, isApplied: false)
     }
 
     /// Reads, merges and checks against `manifest` — the keys an app exported — instead of
@@ -183,23 +172,8 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   manifest's keys.
     package func plan(against manifest: DynamicDependencyIndex.Manifest) throws(DynamicInjectionError) -> DynamicInjectionReport {
         let inputs = try read()
-        let plan = try inputs.plan()
-        let outcomes = inputs.outcomes
-        try plan.check(against: manifest)
-        let taggedSlots = Set(plan.bindings.lazy.map(\.winner.slot).filter { $0.tag != nil })
-        let bindings = plan.bindings.map { binding in
-            var binding = binding.report
-            binding.isCheckedWhenResolved = manifest.factories[binding.factory] == DynamicDependencyIndex.Manifest.untyped
-            if let argument = manifest.arguments[binding.factory] {
-                binding.argument = argument
-                binding.lifecycle = .transient
-            }
-            if binding.tag == nil, let typeName = manifest.types[binding.type] {
-                binding.keptTags = manifest.tags(for: typeName).filter { !taggedSlots.contains(BindingSlot(scope: binding.scope, type: binding.type, tag: $0)) }
-            }
-            return binding
-        }
-        return report(outcomes, bindings, isApplied: false)
+        let bindings = try inputs.plan().check(against: manifest) { $0.report() }
+        return report(inputs.outcomes, bindings, isApplied: false)
     }
 
     /// Reads and merges without consulting the index: the bindings instructions ask for,
@@ -215,10 +189,10 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     /// What ``read()`` found, by precedence: the code's meta containers, then a control
     /// batch (the control file at start-up, or a batch later), then the sources.
     struct ReadInputs: Sendable {
-        var code: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)?
-        var control: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)?
-        var sources: [(input: BindingPlan.Input?, outcome: DynamicInjectionReport.Source)] = []
-        /// The inputs merged, when nothing has changed since ``read()`` merged them.
+        var code: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)? { didSet { merged = nil } }
+        var control: (input: BindingPlan.Input, outcome: DynamicInjectionReport.Source)? { didSet { merged = nil } }
+        var sources: [(input: BindingPlan.Input?, outcome: DynamicInjectionReport.Source)] = [] { didSet { merged = nil } }
+        /// The inputs merged, kept by ``read()``; any change to the inputs drops it.
         var merged: BindingPlan?
 
         /// Every input, highest precedence first.
@@ -267,9 +241,7 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             }
             return (nil, outcome)
         }
-        // Messages about malformed instructions show this index's own keys as examples.
-        let index = self.index
-        InstructionExample.$provider.withValue(InstructionExample.Provider { index.instructionExample(for: $0) }) {
+        index.withInstructionExamples {
             if policy.isEnabled, let startup = control?.startupSource {
                 let (input, outcome) = readSource(startup)
                 read.control = (input ?? .init(name: startup.name, instructions: []), outcome)
@@ -285,8 +257,10 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         return read
     }
 
-    /// The report, with `bindings` in print order.
+    /// The report, with `bindings` in print order (``Slot/printOrder(_:_:)``).
     private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
-        DynamicInjectionReport(policy: policy, sources: sources, bindings: bindings.sorted(by: DynamicInjectionReport.Binding.printOrder), isApplied: isApplied)
+        let slots = bindings.map(\.slot)
+        let order = slots.indices.sorted { Slot.printOrder(slots[$0], slots[$1]) }
+        return DynamicInjectionReport(policy: policy, sources: sources, bindings: order.map { bindings[$0] }, isApplied: isApplied)
     }
 }

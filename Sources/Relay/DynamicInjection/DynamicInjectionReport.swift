@@ -14,62 +14,73 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// One type bound to one factory in one scope.
     public struct Binding: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The scope registered into.
-        public var scope: DependencyContainerScope
+        public let scope: DependencyContainerScope
         /// The type key bound.
-        public var type: DependencyTypeKey
+        public let type: DependencyTypeKey
         /// The factory key it is bound to.
-        public var factory: DependencyFactoryKey
+        public let factory: DependencyFactoryKey
         /// The lifecycle registered.
-        public var lifecycle: LifecycleType
+        public let lifecycle: LifecycleType
         /// The tagged registration bound (`tag=`); `nil` for the type's untagged one.
-        public var tag: DependencyTag?
+        public let tag: DependencyTag?
         /// The text given to the factory (`parameter=`), if any; the registration holds the
         /// value the factory's parser made of it.
-        public var parameter: String?
+        public let parameter: String?
         /// For an untagged binding, the tags the type also has (registered in code or
         /// declared with ``DynamicDependencyIndex/add(tag:for:)``) that no binding in this
         /// scope replaces: a resolve with one of those tags keeps using its own tagged
         /// registration, not this binding. Empty for a tagged binding.
-        public var keptTags: [DependencyTag]
+        public let keptTags: [DependencyTag]
         /// The fully qualified name of the runtime argument type the factory takes
         /// (`Swift.String`), when it was indexed with
         /// ``DynamicDependencyIndex/add(factory:producing:argument:_:)``: the binding
         /// replaces the type's registration taking that argument, and is transient. `nil`
         /// for any other factory.
-        public var argument: String?
+        public let argument: String?
         /// Where the winning instruction came from.
-        public var origin: InstructionOrigin
+        public let origin: InstructionOrigin
         /// Lower-precedence instructions for the same scope and type that this one replaced,
         /// highest precedence first.
-        public var overridden: [LocatedInstruction]
+        public let overridden: [LocatedInstruction]
         /// Where the registration this binding replaced in its container was made, if the
-        /// container had one (usually a default registered in code). Set once registered.
-        public var replacedRegistration: String?
+        /// container had one (usually a default registered in code); `nil` as well in a
+        /// report of bindings checked but not registered (``DynamicDependencyRegistry/plan()``).
+        public let replacedRegistration: String?
         /// Whether the factory is untyped (a ``DependencyFactoryIndexable`` entry), so that
         /// whether it produces the type is only checked when the type is resolved.
-        public var isCheckedWhenResolved: Bool
+        public let isCheckedWhenResolved: Bool
         /// Whether nothing was registered in ``scope`` before this binding, which created
         /// the scope's container. Only Relay 0.3's entry points allow that
         /// (`InjectDependenciesArgumentParser`, and meta containers given to
         /// ``DynamicDependencyRegistry/init(index:metaContainers:)``); every other entry
         /// point rejects a scope it does not know.
-        public var createdScope: Bool
+        public let createdScope: Bool
 
-        /// The binding `winner` asks for, over the instructions it `overridden`.
-        init(_ winner: LocatedInstruction, overridden: [LocatedInstruction]) {
+        /// The binding `winner` asks for, over the instructions it `overridden`, with what
+        /// the check found (see each property).
+        init(
+            _ winner: LocatedInstruction,
+            overridden: [LocatedInstruction],
+            lifecycle: LifecycleType,
+            keptTags: [DependencyTag] = [],
+            argument: String? = nil,
+            replacedRegistration: String? = nil,
+            isCheckedWhenResolved: Bool = false,
+            createdScope: Bool = false
+        ) {
             scope = winner.instruction.scope
             type = winner.instruction.type
             factory = winner.instruction.factory
-            lifecycle = winner.instruction.lifecycle
+            self.lifecycle = lifecycle
             tag = winner.instruction.tag
             parameter = winner.instruction.parameter
-            keptTags = []
-            argument = nil
+            self.keptTags = keptTags
+            self.argument = argument
             origin = winner.origin
             self.overridden = overridden
-            replacedRegistration = nil
-            isCheckedWhenResolved = false
-            createdScope = false
+            self.replacedRegistration = replacedRegistration
+            self.isCheckedWhenResolved = isCheckedWhenResolved
+            self.createdScope = createdScope
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -119,15 +130,8 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             try container.encode(createdScope, forKey: .createdScope)
         }
 
-        /// Orders bindings for output: by scope (global first), then type key, then tag
-        /// (untagged first).
-        static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
-            // DependencyInjectionInstruction.printOrder's rule, on the fields themselves
-            // (building two instructions per comparison made sorting 10,000 bindings slow).
-            if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
-            if lhs.type != rhs.type { return lhs.type < rhs.type }
-            return DependencyTag.printOrder(lhs.tag, rhs.tag)
-        }
+        /// What the binding binds: its type, with its tag, in its scope.
+        var slot: Slot<DependencyTypeKey> { Slot(scope: scope, type: type, tag: tag) }
 
         /// The instruction this binding carries out.
         public var instruction: DependencyInjectionInstruction {

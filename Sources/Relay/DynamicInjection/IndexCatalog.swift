@@ -1,27 +1,20 @@
-/// What checking an instruction needs to know of an index: which keys it has and what
-/// they name.
+/// What checking instructions needs to know of an index: which keys it has, what they
+/// name, and what code registered for the types they name.
 ///
-/// The live ``DynamicDependencyIndex`` answers with type identities (`DependencyKey`); a
-/// ``DynamicDependencyIndex/Manifest`` an app exported answers with type names. Both go
-/// through the same checks and produce the same messages (`BindingPlan.problems`), so
-/// `relay check --index` says exactly what the app would.
+/// The live index answers through an ``IndexSnapshot`` (type identities, `DependencyKey`);
+/// a ``DynamicDependencyIndex/Manifest`` an app exported answers with type names. Both go
+/// through the one check (`BindingPlan.check(against:unknownScopes:hint:then:)`), with the
+/// same messages and the same report, so `relay check --index` says exactly what the app
+/// would.
 protocol IndexCatalog {
     /// How a type is identified: equal identities are the same type.
-    associatedtype TypeID: Equatable
+    associatedtype TypeID: Hashable & Sendable
 
-    /// What the catalog has under an instruction's two keys, in one look-up: the type
-    /// (`nil` when the type key is unknown), the factory, and what the factory's parameter
-    /// expects (`nil` when it takes none).
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: TypeID?, factory: FactoryEntry<TypeID>, parameter: String?)
-    /// The tags instructions may name for `type`, sorted by name.
-    func tags(for type: TypeID) -> [DependencyTag]
-    /// The runtime argument the factory under `key` takes; `nil` when it takes none (or is
-    /// not in the catalog).
-    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument?
-    /// The argument types `type` is registered with in code (any container, any tag), and
-    /// whether it is also registered without an argument — `nil` when the catalog cannot
-    /// tell (a manifest does not record argument-free registrations).
-    func registeredArguments(for type: TypeID) -> (arguments: [CatalogArgument], withoutArgument: Bool?)
+    /// What the catalog has under an instruction's two keys.
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> CatalogEntry<TypeID>
+    /// What code registered for each of `types` (and the tags declared for them), read at
+    /// once for a whole check. A type with nothing registered or declared may be missing.
+    func registrations(of types: Set<TypeID>) -> [TypeID: CatalogRegistrations]
     /// The type's fully qualified name, for messages.
     func typeName(_ type: TypeID) -> String
     /// The factories known to produce `type`, sorted.
@@ -36,6 +29,31 @@ protocol IndexCatalog {
     var isEmpty: Bool { get }
     /// The error for an instruction checked against the empty catalog.
     func emptyMessage(type key: DependencyTypeKey) -> String
+}
+
+/// What a catalog has under an instruction's type and factory keys.
+struct CatalogEntry<TypeID> {
+    /// The type; `nil` when the type key is unknown.
+    var type: TypeID?
+    /// The factory.
+    var factory: FactoryEntry<TypeID>
+    /// What the factory's parameter expects; `nil` when it takes none.
+    var parameter: String?
+    /// The runtime argument the factory takes; `nil` when it takes none.
+    var argument: CatalogArgument?
+}
+
+/// What code registered for one type, as a catalog knows it.
+struct CatalogRegistrations {
+    /// The tags instructions may name for the type — registered with in code or declared —
+    /// sorted by name.
+    var tags: [DependencyTag] = []
+    /// The argument types it is registered with in code (any container, any tag), sorted
+    /// by name.
+    var arguments: [CatalogArgument] = []
+    /// Whether it is also registered without an argument; `nil` when the catalog cannot
+    /// tell (a manifest does not record argument-free registrations).
+    var withoutArgument: Bool?
 }
 
 /// A runtime argument type as a catalog knows it: an identity to compare (the type itself
@@ -67,32 +85,63 @@ enum FactoryEntry<TypeID> {
     case produces(TypeID)
 }
 
-extension DynamicDependencyIndex: IndexCatalog {
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> (type: DependencyKey?, factory: FactoryEntry<DependencyKey>, parameter: String?) {
-        let (type, factory, parameter) = entries(type: type, factory: factory)
-        guard let factory else { return (type, .missing, nil) }
-        return (type, factory.produces.map(FactoryEntry.produces) ?? .untyped, parameter?.expectation)
+/// A live index as one check reads it: its keys, parameters, declared tags and scopes,
+/// read under one acquisition of the index's lock (``DynamicDependencyIndex/snapshot()``),
+/// and what code registered for the bound types, read under one acquisition of the
+/// engine's — however many instructions are checked.
+struct IndexSnapshot: IndexCatalog {
+    /// The index read, for its messages.
+    let index: DynamicDependencyIndex
+    let types: [DependencyTypeKey: DependencyKey]
+    let factories: [DependencyFactoryKey: DependencyFactory]
+    let parameters: [DependencyFactoryKey: IndexedParameter]
+    /// The tags declared with `add(tag:for:)`, by type.
+    let declaredTags: [DependencyKey: Set<DependencyTag>]
+    /// Declared scopes and the scopes whose containers exist.
+    let knownScopes: Set<DependencyContainerScope>
+
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> CatalogEntry<DependencyKey> {
+        guard let found = factories[factory] else { return CatalogEntry(type: types[type], factory: .missing) }
+        return CatalogEntry(
+            type: types[type],
+            factory: found.produces.map(FactoryEntry.produces) ?? .untyped,
+            parameter: parameters[factory]?.expectation,
+            argument: found.argumentType.map(CatalogArgument.init)
+        )
     }
 
-    func tags(for type: DependencyKey) -> [DependencyTag] { knownTags(for: type) }
-
-    func argument(ofFactory key: DependencyFactoryKey) -> CatalogArgument? {
-        indexedFactory(key)?.argumentType.map(CatalogArgument.init)
-    }
-
-    func registeredArguments(for type: DependencyKey) -> (arguments: [CatalogArgument], withoutArgument: Bool?) {
-        let (arguments, withoutArgument) = RegisteredArguments.arguments(for: type)
-        return (arguments.values.map(CatalogArgument.init).sorted { $0.name < $1.name }, withoutArgument)
+    func registrations(of types: Set<DependencyKey>) -> [DependencyKey: CatalogRegistrations] {
+        var found: [DependencyKey: CatalogRegistrations] = [:]
+        for (type, code) in ResolutionEngine.shared.codeRegistrations(of: types) {
+            found[type] = CatalogRegistrations(
+                tags: code.tags.union(declaredTags[type] ?? []).sorted { $0.name < $1.name },
+                arguments: code.arguments.values.map(CatalogArgument.init).sorted { $0.name < $1.name },
+                withoutArgument: code.withoutArgument
+            )
+        }
+        for (type, tags) in declaredTags where found[type] == nil && types.contains(type) {
+            found[type] = CatalogRegistrations(tags: tags.sorted { $0.name < $1.name }, withoutArgument: false)
+        }
+        return found
     }
 
     func typeName(_ type: DependencyKey) -> String { type.typeName }
 
-    /// Declared scopes and the scopes whose containers exist.
-    var knownScopes: Set<DependencyContainerScope> {
-        Set(scopes).union(ResolutionEngine.shared.existingScopes())
+    func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
+        factories.compactMap { $0.value.produces == type ? $0.key : nil }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
     }
 
+    func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
+        NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sorted()).map { DependencyTypeKey($0) }
+    }
+
+    func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey] {
+        NearMatch.suggestions(for: key.tag, among: factories.keys.map(\.tag).sorted()).map { DependencyFactoryKey($0) }
+    }
+
+    var isEmpty: Bool { types.isEmpty && factories.isEmpty }
+
     func emptyMessage(type key: DependencyTypeKey) -> String {
-        self === DynamicDependencyIndex.shared ? IndexMessages.emptySharedIndex(type: key) : IndexMessages.emptyIndex(type: key)
+        index === DynamicDependencyIndex.shared ? IndexMessages.emptySharedIndex(type: key) : IndexMessages.emptyIndex(type: key)
     }
 }

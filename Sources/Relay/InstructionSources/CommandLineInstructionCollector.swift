@@ -32,7 +32,7 @@ struct CommandLineInstructionCollector {
         }
         do {
             let parsed = try InstructionParser.parse(text, defaultScope: .global)
-            append(LocatedInstruction(instruction: parsed.instruction, origin: .commandLine(argumentIndex: argumentIndex), lifecycleIsWritten: parsed.lifecycleIsExplicit))
+            append(parsed.located(at: .commandLine(argumentIndex: argumentIndex)))
         } catch {
             report(.error(error.message, at: .commandLine(argumentIndex: argumentIndex, column: columnOffset + error.column)))
         }

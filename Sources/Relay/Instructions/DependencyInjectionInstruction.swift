@@ -144,13 +144,8 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
 }
 
 extension DependencyInjectionInstruction {
-    /// The order of instructions in everything Relay prints: by scope (global first, then
-    /// by name), then by type key, then by tag (untagged first).
-    package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
-        if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
-        if lhs.type != rhs.type { return lhs.type < rhs.type }
-        return DependencyTag.printOrder(lhs.tag, rhs.tag)
-    }
+    /// What the instruction binds: its type, with its tag, in its scope.
+    var slot: Slot<DependencyTypeKey> { Slot(scope: scope, type: type, tag: tag) }
 }
 
 extension DependencyTag {

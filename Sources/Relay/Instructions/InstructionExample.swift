@@ -2,8 +2,8 @@
 /// instruction after it, e.g. -d type=…,factory=…`, `missing 'factory'; add factory=…`).
 ///
 /// Parsing happens before any index is consulted, so the parser and the sources do not
-/// know the app's keys. Whoever reads instructions for an index (the registry) binds
-/// ``provider`` for the read; messages then show a real type key of that index and a
+/// know the app's keys. Whoever reads instructions for an index binds ``provider`` for the
+/// read (`DynamicDependencyIndex.withInstructionExamples(_:)`); messages then show a real type key of that index and a
 /// factory that produces it, instead of the generic `MyApp.BackendService`. The provider
 /// is asked only when a message is built, never on a successful parse.
 struct InstructionExample: Sendable, Equatable {

@@ -25,9 +25,13 @@ enum InstructionParser {
         var scopeIsExplicit: Bool
         /// The column of the `scope` key when explicit.
         var scopeColumn: Int?
-        /// Whether the text contained `lifecycle=` (`lifecycle=singleton` is the default
-        /// written out, which an argument binding must not have).
-        var lifecycleIsExplicit = false
+        /// The lifecycle the text wrote with `lifecycle=`; `nil` when it wrote none.
+        var writtenLifecycle: LifecycleType?
+
+        /// The instruction with its origin, as the sources hand it on.
+        func located(at origin: InstructionOrigin) -> LocatedInstruction {
+            LocatedInstruction(instruction: instruction, origin: origin, writtenLifecycle: writtenLifecycle)
+        }
     }
 
     /// Why the text is not an instruction: what kind of problem, the message and 1-based
@@ -450,25 +454,25 @@ enum InstructionParser {
             let example = InstructionExample.current(.init(type: type.value, factory: nil))
             throw fail(.missingFactory, "missing 'factory'; add factory=<factory key>, e.g. factory=\(example.factory)", firstColumn, seed: .missingFactory)
         }
-        var lifecycle = LifecycleType.singleton
+        var writtenLifecycle: LifecycleType?
         if let given = values[Key.lifecycle.rawValue] {
             // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
             guard let parsed = InstructionSyntax.lifecycle(named: given.value) else {
                 let writtenValue = written(given.part.bytes)
                 throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be \(InstructionSyntax.lifecycleList)", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
             }
-            lifecycle = parsed
+            writtenLifecycle = parsed
         }
         let scope = values[Key.scope.rawValue]
         let instruction = DependencyInjectionInstruction(
             type: DependencyTypeKey(type.value),
             factory: DependencyFactoryKey(factory.value),
             scope: scope.map { DependencyContainerScope($0.value) } ?? defaultScope,
-            lifecycle: lifecycle,
+            lifecycle: writtenLifecycle ?? .singleton,
             tag: values[Key.tag.rawValue].map { DependencyTag($0.value) },
             parameter: values[Key.parameter.rawValue]?.value
         )
-        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue], lifecycleIsExplicit: values[Key.lifecycle.rawValue] != nil)
+        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue], writtenLifecycle: writtenLifecycle)
     }
 
     /// A key of the grammar standing, after an unescaped `;`, at the end of `before` — the

@@ -42,7 +42,7 @@ extension InstructionText {
                     diagnostics.append(limits.countError(remedy: "move some to a .relay file", at: origin(number, column)))
                     break
                 }
-                instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin(number, column), lifecycleIsWritten: parsed.lifecycleIsExplicit))
+                instructions.append(parsed.located(at: origin(number, column)))
                 lastParsed = index
             } catch {
                 if let split = split(at: index, of: segments, failure: error.kind, previousParsed: lastParsed == index - 1) {

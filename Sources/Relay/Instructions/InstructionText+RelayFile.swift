@@ -200,7 +200,7 @@ extension InstructionText {
                 diagnostics.append(limits.countError(remedy: "split the file", at: source(lineNumber, indent + 1)))
                 return false
             }
-            instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: source(lineNumber, indent + 1), lifecycleIsWritten: parsed.lifecycleIsExplicit))
+            instructions.append(parsed.located(at: source(lineNumber, indent + 1)))
             return true
         }
 

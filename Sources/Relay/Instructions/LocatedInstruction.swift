@@ -4,85 +4,47 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
     public let instruction: DependencyInjectionInstruction
     /// Where it was written.
     public let origin: InstructionOrigin
-    /// Whether its text said `lifecycle=` — `lifecycle=singleton` and no lifecycle are the
-    /// same instruction (the canonical form drops the default), but an argument binding,
-    /// which is always transient, must not say `singleton`. Not part of equality, hashing
-    /// or the encoded form.
-    let lifecycleIsWritten: Bool
+    /// The lifecycle its text wrote with `lifecycle=`; `nil` when it wrote none, and the
+    /// instruction's lifecycle is then the default, `singleton`. The two are one
+    /// instruction (its canonical form drops the default), but a binding of a factory that
+    /// takes a runtime argument, which is always transient, may leave the lifecycle out
+    /// and may not write `singleton`.
+    let writtenLifecycle: LifecycleType?
 
-    /// Creates a located instruction.
+    /// Creates a located instruction. Its lifecycle counts as written unless it is the
+    /// default, `singleton`.
     public init(instruction: DependencyInjectionInstruction, origin: InstructionOrigin) {
-        self.init(instruction: instruction, origin: origin, lifecycleIsWritten: false)
+        self.init(instruction: instruction, origin: origin, writtenLifecycle: instruction.lifecycle == .singleton ? nil : instruction.lifecycle)
     }
 
-    init(instruction: DependencyInjectionInstruction, origin: InstructionOrigin, lifecycleIsWritten: Bool) {
+    init(instruction: DependencyInjectionInstruction, origin: InstructionOrigin, writtenLifecycle: LifecycleType?) {
         self.instruction = instruction
         self.origin = origin
-        self.lifecycleIsWritten = lifecycleIsWritten
+        self.writtenLifecycle = writtenLifecycle
     }
 
-    /// Equal when the instruction and its origin are.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.instruction == rhs.instruction && lhs.origin == rhs.origin
-    }
-
-    /// Hashes the instruction and its origin.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(instruction)
-        hasher.combine(origin)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case instruction, origin
-    }
-
-    /// Decodes `{"instruction": …, "origin": …}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(instruction: try container.decode(DependencyInjectionInstruction.self, forKey: .instruction), origin: try container.decode(InstructionOrigin.self, forKey: .origin))
-    }
-
-    /// Encodes `{"instruction": …, "origin": …}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(instruction, forKey: .instruction)
-        try container.encode(origin, forKey: .origin)
-    }
-
-    /// What this instruction binds: its type, with its tag, in its scope.
-    var slot: BindingSlot {
-        BindingSlot(scope: instruction.scope, type: instruction.type, tag: instruction.tag)
-    }
+    /// What this instruction binds: its type, with its tag, in its scope. Two instructions
+    /// conflict when their slots are equal.
+    var slot: Slot<DependencyTypeKey> { instruction.slot }
 
     /// `instruction (origin)`, e.g. `type=A,factory=B (config/ui.relay:3:1)`.
     public var description: String { "\(instruction) (\(origin))" }
 }
 
-/// What two instructions must share to conflict: the same type with the same tag (or both
-/// untagged) in the same scope.
-struct BindingSlot: Hashable, Sendable, CustomStringConvertible {
-    let scope: DependencyContainerScope
-    let type: DependencyTypeKey
-    let tag: DependencyTag?
-
-    init(scope: DependencyContainerScope, type: DependencyTypeKey, tag: DependencyTag? = nil) {
-        self.scope = scope
-        self.type = type
-        self.tag = tag
-    }
-
-    /// The type key's hash alone (computed once, when the key was made): hashing the scope
-    /// name too would run the hasher over it for every instruction, and one type bound in
-    /// many scopes is rare. Equality still compares both.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(type)
-    }
-
+extension Slot: CustomStringConvertible where TypeID == DependencyTypeKey {
     /// `MyApp.X in scope global`, or `MyApp.X with tag=Production in scope global`,
     /// escaped for a message.
     var description: String {
         let tagged = tag.map { " with tag=\(UserText.escaped($0.name))" } ?? ""
         return "\(UserText.escaped(type.tag))\(tagged) in scope \(UserText.escaped(scope.name))"
+    }
+
+    /// The order bindings are printed in: by scope (global first), then type key, then tag
+    /// (untagged first).
+    static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+        if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
+        if lhs.type != rhs.type { return lhs.type < rhs.type }
+        return DependencyTag.printOrder(lhs.tag, rhs.tag)
     }
 }
 
@@ -105,7 +67,7 @@ extension [LocatedInstruction] {
     var repeatDiagnostics: [RelayDiagnostic] {
         // Each slot's first instruction, by position: one look-up per instruction, and no
         // copies of the (large) instructions in the table.
-        var first: [BindingSlot: Int] = [:]
+        var first: [Slot<DependencyTypeKey>: Int] = [:]
         first.reserveCapacity(count)
         var repeats: [RelayDiagnostic] = []
         for position in indices {

@@ -33,13 +33,12 @@ public struct DependencyOverrides: Sendable {
     public init(_ instructions: [String], index: DynamicDependencyIndex = .shared) throws(DynamicInjectionError) {
         self.init(index: index)
         var diagnostics: [RelayDiagnostic] = []
-        // Messages about a malformed instruction show the index's own keys as examples.
-        InstructionExample.$provider.withValue(InstructionExample.Provider { index.instructionExample(for: $0) }) {
+        index.withInstructionExamples {
             for (position, text) in instructions.enumerated() {
                 let origin = InstructionOrigin.custom(source: "override #\(position + 1)", line: nil, column: nil)
                 do throws(InstructionParser.Failure) {
                     let parsed = try InstructionParser.parse(text, defaultScope: .global)
-                    self.instructions.append(LocatedInstruction(instruction: parsed.instruction, origin: origin, lifecycleIsWritten: parsed.lifecycleIsExplicit))
+                    self.instructions.append(parsed.located(at: origin))
                 } catch {
                     diagnostics.append(.error(error.message, at: origin.offset(byColumns: error.column - 1)))
                 }

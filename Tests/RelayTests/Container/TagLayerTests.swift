@@ -18,16 +18,33 @@ struct TagLayerTests {
         let scope = DependencyContainerScope("TagLayerTests.injected")
         let c = DependencyContainer.container(for: scope)
         c.register(LayerTagged.self) { _ in LayerTagged("code untagged") }
+        let taggedLine = #line + 1
         c.register(LayerTagged.self, tag: "a") { _ in LayerTagged("code a") }
         c.register(LayerTagged.self, tag: "b") { _ in LayerTagged("code b") }
         let shadowed = ResolutionEngine.shared.inject([
             RegistrationRequest(scope: scope, key: DependencyKey(LayerTagged.self), lifecycle: .transient, origin: .described("test"), factory: .typed { _ in LayerTagged("injected a") }, tag: "a"),
         ])
-        #expect(shadowed.count == 1)
+        #expect(shadowed == ["RelayTests/TagLayerTests.swift:\(taggedLine)"], "the tagged code registration, not the untagged one")
         #expect(c.resolve(LayerTagged.self, tag: "a").origin == "injected a")
         #expect(c.resolve(LayerTagged.self, tag: "b").origin == "code b")
         #expect(c.resolve(LayerTagged.self).origin == "code untagged")
         #expect(c.resolve(LayerTagged.self, tag: "zzz").origin == "code untagged")
+    }
+
+    @Test("injected together, a tagged and an untagged request each name their own code registration")
+    func injectedTagAndUntaggedStayApart() {
+        let scope = DependencyContainerScope("TagLayerTests.apart")
+        let c = DependencyContainer.container(for: scope)
+        let taggedLine = #line + 1
+        c.register(LayerTagged.self, tag: "a") { _ in LayerTagged("code a") }
+        let key = DependencyKey(LayerTagged.self)
+        let shadowed = ResolutionEngine.shared.inject([
+            RegistrationRequest(scope: scope, key: key, lifecycle: .transient, origin: .described("test"), factory: .typed { _ in LayerTagged("injected a") }, tag: "a"),
+            RegistrationRequest(scope: scope, key: key, lifecycle: .transient, origin: .described("test"), factory: .typed { _ in LayerTagged("injected untagged") }),
+        ])
+        #expect(shadowed == ["RelayTests/TagLayerTests.swift:\(taggedLine)", nil], "nothing untagged was registered in code")
+        #expect(c.resolve(LayerTagged.self, tag: "a").origin == "injected a")
+        #expect(c.resolve(LayerTagged.self).origin == "injected untagged")
     }
 
     @Test("an override (type, tag) wins inside its layer only")

@@ -51,7 +51,7 @@ struct UnitOfWorkTests {
             #expect(try c.tryResolve(Work.self) === forecast.work)
             return forecast.work
         }
-        let second = try withUnitOfWork { try c.tryResolve(Work.self) }
+        let second = try DependencyContainer.withUnitOfWork { try c.tryResolve(Work.self) }
         #expect(first !== second)
         #expect(works.withLock { $0 } == 2)
         #expect(providers.withLock { $0 } == 1)
@@ -88,7 +88,7 @@ struct UnitOfWorkTests {
         }
         #expect(others.allSatisfy { $0 === work })
         #expect(works.withLock { $0 } == 1)
-        let next = try withUnitOfWork { try c.tryResolve(Work.self) }
+        let next = try DependencyContainer.withUnitOfWork { try c.tryResolve(Work.self) }
         #expect(next !== work)
     }
 
@@ -131,7 +131,7 @@ struct UnitOfWorkTests {
         let c = DependencyContainer.container(for: .released)
         c.register(Session.self, lifecycle: .unitOfWork) { _ in Session() }
         weak var kept: Session?
-        try withUnitOfWork {
+        try DependencyContainer.withUnitOfWork {
             let session = try c.tryResolve(Session.self)
             kept = session
             #expect(try c.tryResolve(Session.self) === session)
@@ -143,9 +143,9 @@ struct UnitOfWorkTests {
     func nestedBlocks() throws {
         let c = DependencyContainer.container(for: .nested)
         c.register(Session.self, lifecycle: .unitOfWork) { _ in Session() }
-        try withUnitOfWork {
+        try DependencyContainer.withUnitOfWork {
             let outer = try c.tryResolve(Session.self)
-            let inner = try withUnitOfWork { try c.tryResolve(Session.self) }
+            let inner = try DependencyContainer.withUnitOfWork { try c.tryResolve(Session.self) }
             #expect(inner !== outer)
             #expect(try c.tryResolve(Session.self) === outer)
         }
@@ -155,7 +155,7 @@ struct UnitOfWorkTests {
     func detachedTask() async throws {
         let c = DependencyContainer.container(for: .detached)
         c.register(Session.self, lifecycle: .unitOfWork) { _ in Session() }
-        try await withUnitOfWork {
+        try await DependencyContainer.withUnitOfWork {
             _ = try c.tryResolve(Session.self)
             let result = await Task.detached { Result { try c.tryResolve(Session.self) } }.value
             #expect(throws: DependencyResolutionError.self) { try result.get() }
@@ -174,13 +174,13 @@ struct UnitOfWorkTests {
         c.register(Ledger.self) { _ in LedgerStub() }   // the live one: a singleton
         try withInjectedDependencies(["type=UnitOfWorkTests.Ledger,factory=UnitOfWorkTests.Ledger.Stub,scope=UnitOfWorkTests.instructions,lifecycle=unitOfWork"], index: index) {
             #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Ledger.self) }
-            let first: any Ledger = try withUnitOfWork {
+            let first: any Ledger = try DependencyContainer.withUnitOfWork {
                 let ledger = try c.tryResolve(Ledger.self)
                 let again = try c.tryResolve(Ledger.self)
                 #expect(again === ledger)
                 return ledger
             }
-            let second: any Ledger = try withUnitOfWork { try c.tryResolve(Ledger.self) }
+            let second: any Ledger = try DependencyContainer.withUnitOfWork { try c.tryResolve(Ledger.self) }
             #expect(first !== second)
         }
         // Outside the overrides, the live singleton again.
@@ -195,7 +195,7 @@ struct UnitOfWorkTests {
         c.register(ForecastPart.self, lifecycle: .unitOfWork) { c in ForecastPart(work: Work(), provider: try c.tryResolve()) }
         var overrides = DependencyOverrides()
         overrides.register(Provider.self, scope: .layered) { _ in Provider() }
-        try withUnitOfWork {
+        try DependencyContainer.withUnitOfWork {
             let outer = try c.tryResolve(ForecastPart.self)
             let inner = try withInjectedDependencies(overrides) {
                 let first = try c.tryResolve(ForecastPart.self)

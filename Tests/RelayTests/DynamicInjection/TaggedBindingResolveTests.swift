@@ -17,6 +17,18 @@ private func makeResolveTagIndex() -> DynamicDependencyIndex {
     return index
 }
 
+/// The type of the tests of what each binding replaced: the tag they register in code is
+/// theirs alone (an untagged binding's report lists the type's tags in every container).
+protocol ReplacedTagNetwork: Sendable { var name: String { get } }
+private struct ReplacedTagNetworkValue: ReplacedTagNetwork { let name: String }
+
+private func makeReplacedTagIndex() -> DynamicDependencyIndex {
+    let index = DynamicDependencyIndex()
+    index.add(type: "RelayTests.ReplacedTagNetwork", (any ReplacedTagNetwork).self)
+    index.add(factory: "RelayTests.ReplacedTagNetwork.Stub", producing: (any ReplacedTagNetwork).self) { _ in ReplacedTagNetworkValue(name: "stub") }
+    return index
+}
+
 @Suite("Dynamic injection: tagged bindings resolve")
 struct TaggedBindingResolveTests {
     private func registry(_ arguments: [String], index: DynamicDependencyIndex = makeResolveTagIndex()) -> DynamicDependencyRegistry {
@@ -34,6 +46,41 @@ struct TaggedBindingResolveTests {
         try registry(["-d", "type=RelayTests.ResolveTagNetwork,factory=RelayTests.ResolveTagNetwork.Stub,scope=\(scope.name),tag=Production"]).inject()
         #expect(try container.tryResolve((any ResolveTagNetwork).self, tag: "Production").name == "stub")
         #expect(try container.tryResolve((any ResolveTagNetwork).self).name == "untagged")
+    }
+
+    @Test("a tagged and an untagged binding of one type each name only the registration they replace")
+    func replacedRegistrationIsPerTag() throws {
+        let scope = uniqueScope()
+        let container = DependencyContainer.container(for: scope)
+        let taggedLine = #line + 1
+        container.register((any ReplacedTagNetwork).self, tag: "T") { _ in ReplacedTagNetworkValue(name: "code T") }
+        let report = try registry([
+            "-d", "type=RelayTests.ReplacedTagNetwork,factory=RelayTests.ReplacedTagNetwork.Stub,scope=\(scope.name),tag=T",
+            "-d", "type=RelayTests.ReplacedTagNetwork,factory=RelayTests.ReplacedTagNetwork.Stub,scope=\(scope.name)",
+        ], index: makeReplacedTagIndex()).inject()
+        let tagged = try #require(report.bindings.first { $0.tag == "T" })
+        let untagged = try #require(report.bindings.first { $0.tag == nil })
+        #expect(tagged.replacedRegistration == "RelayTests/TaggedBindingResolveTests.swift:\(taggedLine)")
+        #expect(untagged.replacedRegistration == nil, "nothing untagged was registered in code")
+        #expect(!untagged.description.contains("replaces the registration"))
+        #expect(try container.tryResolve((any ReplacedTagNetwork).self, tag: "T").name == "stub")
+        #expect(try container.tryResolve((any ReplacedTagNetwork).self).name == "stub")
+    }
+
+    @Test("with both registered in code, each binding names its own registration")
+    func replacedRegistrationsStayApart() throws {
+        let scope = uniqueScope()
+        let container = DependencyContainer.container(for: scope)
+        let untaggedLine = #line + 1
+        container.register((any ReplacedTagNetwork).self) { _ in ReplacedTagNetworkValue(name: "code untagged") }
+        let taggedLine = #line + 1
+        container.register((any ReplacedTagNetwork).self, tag: "T") { _ in ReplacedTagNetworkValue(name: "code T") }
+        let report = try registry([
+            "-d", "type=RelayTests.ReplacedTagNetwork,factory=RelayTests.ReplacedTagNetwork.Stub,scope=\(scope.name)",
+            "-d", "type=RelayTests.ReplacedTagNetwork,factory=RelayTests.ReplacedTagNetwork.Stub,scope=\(scope.name),tag=T",
+        ], index: makeReplacedTagIndex()).inject()
+        #expect(report.bindings.first { $0.tag == "T" }?.replacedRegistration == "RelayTests/TaggedBindingResolveTests.swift:\(taggedLine)")
+        #expect(report.bindings.first { $0.tag == nil }?.replacedRegistration == "RelayTests/TaggedBindingResolveTests.swift:\(untaggedLine)")
     }
 
     @Test("a tag registered in code, not declared, is accepted")

@@ -48,6 +48,6 @@ struct InstructionsFormattingTests {
             origin: .file("config/ui.relay", line: 3, column: 1)
         )
         #expect(located.description == "type=A,factory=B,scope=checkout (config/ui.relay:3:1)")
-        #expect(located.slot == BindingSlot(scope: "checkout", type: "A"))
+        #expect(located.slot == Slot(scope: "checkout", type: DependencyTypeKey("A")))
     }
 }

@@ -76,8 +76,8 @@ extension ResolutionEngine {
             // Each type once, as it resolves: an injected binding over the code default.
             let registrations = lock.withLock {
                 let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.qualifiedKey))
-                return injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
+                let shadowed = Set(injected.map(\.slot))
+                return injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
             }
             for registration in registrations.sorted(by: Self.validationOrder) {
                 // Each in a unit of work of its own, so that `unitOfWork` registrations resolve.

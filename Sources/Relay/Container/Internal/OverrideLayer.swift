@@ -18,25 +18,17 @@
 /// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
 /// caller of ``cell(for:)`` holds it: the resolve slow path takes it before looking up).
 final class OverrideLayer: @unchecked Sendable {
-    struct Key: Hashable {
-        let scope: DependencyContainerScope
-        let key: DependencyKey
-        var tag: DependencyTag? = nil
-        /// The argument type of an argument registration (exactly); `nil` for any other.
-        var argument: ObjectIdentifier? = nil
-    }
-
     /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
     /// layer can never be mistaken for one of a later layer
     /// (``ResolutionThread/layerCachedValue(layer:container:type:)``).
     let id: UInt
     let parent: OverrideLayer?
-    let registrations: [Key: Registration]
+    let registrations: [Slot<DependencyKey>: Registration]
     /// Singletons created while this layer is innermost, by registration identity. They
     /// die with the layer, so nothing created under an override leaks out of it.
     private var cells: [ObjectIdentifier: (registration: Registration, cell: SingletonCell)] = [:]
 
-    private init(parent: OverrideLayer?, registrations: [Key: Registration]) {
+    private init(parent: OverrideLayer?, registrations: [Slot<DependencyKey>: Registration]) {
         self.parent = parent
         self.registrations = registrations
         let engine = ResolutionEngine.shared
@@ -57,8 +49,8 @@ final class OverrideLayer: @unchecked Sendable {
     func registration(for key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope) -> Registration? {
         var layer: OverrideLayer? = self
         while let current = layer {
-            if let found = current.registrations[Key(scope: scope, key: key, tag: tag)] { return found }
-            if !scope.isGlobal, let found = current.registrations[Key(scope: .global, key: key, tag: tag)] { return found }
+            if let found = current.registrations[Slot(scope: scope, type: key, tag: tag)] { return found }
+            if !scope.isGlobal, let found = current.registrations[Slot(scope: .global, type: key, tag: tag)] { return found }
             layer = current.parent
         }
         return nil
@@ -70,8 +62,8 @@ final class OverrideLayer: @unchecked Sendable {
     func argumentRegistration(for key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, scope: DependencyContainerScope) -> Registration? {
         var layer: OverrideLayer? = self
         while let current = layer {
-            if let found = current.registrations[Key(scope: scope, key: key, tag: tag, argument: argument)] { return found }
-            if !scope.isGlobal, let found = current.registrations[Key(scope: .global, key: key, tag: tag, argument: argument)] { return found }
+            if let found = current.registrations[Slot(scope: scope, type: key, tag: tag, argument: argument)] { return found }
+            if !scope.isGlobal, let found = current.registrations[Slot(scope: .global, type: key, tag: tag, argument: argument)] { return found }
             layer = current.parent
         }
         return nil
@@ -90,11 +82,10 @@ final class OverrideLayer: @unchecked Sendable {
     /// A layer over the current one holding `requests`; a later request replaces an
     /// earlier one for the same scope, type, tag and argument type.
     static func stacked(on parent: OverrideLayer?, _ requests: [RegistrationRequest]) -> OverrideLayer {
-        var registrations: [Key: Registration] = [:]
+        var registrations: [Slot<DependencyKey>: Registration] = [:]
         let engine = ResolutionEngine.shared
         for request in requests {
-            let argument = request.factory.argumentType.map { ObjectIdentifier($0) }
-            registrations[Key(scope: request.scope, key: request.key, tag: request.tag, argument: argument)] = request.makeRegistration(owner: engine.container(for: request.scope))
+            registrations[request.slot] = request.makeRegistration(owner: engine.container(for: request.scope))
         }
         return OverrideLayer(parent: parent, registrations: registrations)
     }

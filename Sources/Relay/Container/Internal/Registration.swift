@@ -146,9 +146,8 @@ final class Registration: @unchecked Sendable {
         return nil
     }
 
-    /// Where this registration lives in a table: its type, tag and argument type.
-    var qualifiedKey: QualifiedKey { QualifiedKey(key: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
-
+    /// Where this registration lives: its owner's scope, its type, tag and argument type.
+    var slot: Slot<DependencyKey> { Slot(scope: owner.scope, type: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
 
     init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
         self.completion = completion
@@ -250,14 +249,6 @@ final class SingletonCell: @unchecked Sendable {
     weak var weakObject: AnyObject?
 
     init(key: DependencyKey) { self.key = key }
-}
-
-/// Where a registration is stored in a table: its type, its tag (`nil` when untagged), and
-/// for an argument registration its argument type (exactly: not `Optional`-flattened).
-struct QualifiedKey: Hashable, Sendable {
-    let key: DependencyKey
-    let tag: DependencyTag?
-    var argument: ObjectIdentifier? = nil
 }
 
 /// The factory of an argument registration, known by its value and argument types; the

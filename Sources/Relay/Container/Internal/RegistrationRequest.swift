@@ -53,12 +53,6 @@ final class DependencyFactory: Sendable {
 
 /// One registration to make: `factory` for `key` in the container of `scope`.
 struct RegistrationRequest: Sendable {
-    /// Where a registration goes: a scope's container and a type.
-    struct Target: Hashable, Sendable {
-        let scope: DependencyContainerScope
-        let key: DependencyKey
-    }
-
     let scope: DependencyContainerScope
     let key: DependencyKey
     let lifecycle: LifecycleType
@@ -76,15 +70,16 @@ struct RegistrationRequest: Sendable {
         self.tag = tag
     }
 
-    var target: Target { Target(scope: scope, key: key) }
+    /// Where the registration goes: the scope's container, the type, the tag and — for a
+    /// factory taking a runtime argument — the argument type.
+    var slot: Slot<DependencyKey> { Slot(scope: scope, type: key, tag: tag, argument: factory.argumentType.map { ObjectIdentifier($0) }) }
 
     /// The registration, owned by `owner`: an argument registration when the factory takes
     /// a runtime argument; else typed when the factory is known to produce
     /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
         if let argument = factory.argumentFactory {
-            // Always transient, whatever the request says (the check rejects other lifecycles).
-            return Registration(key: key, tag: tag, lifecycle: .transient, origin: origin, owner: owner, factory: .argument(argument))
+            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .argument(argument))
         }
         if let typed = factory.typed, factory.produces == key {
             return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)

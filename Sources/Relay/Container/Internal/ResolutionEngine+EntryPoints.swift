@@ -62,12 +62,13 @@ extension ResolutionEngine {
     /// one lock acquisition: no thread sees some of them without the others, or the new
     /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
     /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
-    /// for each request that stands over a code registration, where that was made.
+    /// for each request in order, where the code registration of its slot — same type, tag
+    /// and argument type in the same container — was made; `nil` where there is none.
     ///
     /// `alsoClearing` names scopes whose injected layer is emptied even if no request binds
     /// into them (a control batch that drops a scope's last binding); their containers must
     /// exist already, and a scope without one is skipped.
-    func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [RegistrationRequest.Target: String] {
+    func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [String?] {
         var owners: [DependencyContainerScope: DependencyContainer] = [:]
         for scope in alsoClearing {
             if scope.isGlobal {
@@ -85,14 +86,9 @@ extension ResolutionEngine {
         }
         let (shadowed, removed) = lock.withLock {
             let removed = owners.values.flatMap { $0.injected.removeAll() }
-            var shadowed: [(target: RegistrationRequest.Target, origin: RegistrationOrigin)] = []
-            for registration in registrations {
-                let owner = registration.owner
-                owner.injected.updateValue(registration)
-                let code = registration.argumentFactory.map { owner.table[registration.key, tag: registration.tag, argument: ObjectIdentifier($0.argumentType)] } ?? owner.table[registration.key, tag: registration.tag]
-                if let code {
-                    shadowed.append((RegistrationRequest.Target(scope: owner.scope, key: registration.key), code.origin))
-                }
+            let shadowed = registrations.map { registration in
+                registration.owner.injected.updateValue(registration)
+                return registration.owner.table[registration.slot]?.origin
             }
             tablesChanged()
             return (shadowed, removed)
@@ -100,7 +96,7 @@ extension ResolutionEngine {
         // Released and described after unlocking: a release can run a singleton's deinit,
         // which is user code, and an origin may be formatted on demand.
         withExtendedLifetime(removed) {}
-        return Dictionary(shadowed.map { ($0.target, $0.origin.description) }, uniquingKeysWith: { _, last in last })
+        return shadowed.map { $0?.description }
     }
 
     /// Removes every registration (and so every singleton) of `container`.
@@ -141,8 +137,8 @@ extension ResolutionEngine {
         let targets: [(container: DependencyContainer, registration: Registration)] = lock.withLock {
             allContainers.flatMap { container in
                 let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.qualifiedKey))
-                let effective = injected + container.table.registrations.filter { !shadowed.contains($0.qualifiedKey) }
+                let shadowed = Set(injected.map(\.slot))
+                let effective = injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
                 return effective.filter { $0.lifecycle == .eagerSingleton }
                     .sorted { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
                     .map { (container, $0) }
@@ -161,30 +157,19 @@ extension ResolutionEngine {
         return failures
     }
 
-    /// The tags `key` is registered with in code, in any container (what an instruction's
-    /// `tag=` may name besides the tags an index declares).
-    func registeredTags(for key: DependencyKey) -> Set<DependencyTag> {
-        lock.withLock { Set(allContainers.flatMap { $0.table.tags(of: key) }) }
-    }
-
-    /// The argument types `key` is registered with in code, in any container, any tag, by
-    /// type identity (what an instruction binding an argument factory must match), and
-    /// whether any container registers `key` in code without an argument (untagged or
-    /// tagged).
-    func registeredArguments(for key: DependencyKey) -> (arguments: [ObjectIdentifier: Any.Type], withoutArgument: Bool) {
-        lock.withLock {
-            var arguments: [ObjectIdentifier: Any.Type] = [:]
-            var withoutArgument = false
+    /// What code registered for each of `keys`, in any container, read under one lock
+    /// acquisition for all of them (what instructions binding those types are checked
+    /// against). A key with no registration has no entry.
+    func codeRegistrations(of keys: Set<DependencyKey>) -> [DependencyKey: CodeRegistrations] {
+        guard !keys.isEmpty else { return [:] }
+        return lock.withLock {
+            var found: [DependencyKey: CodeRegistrations] = [:]
             for container in allContainers {
-                for registration in container.table.registrations(of: key) {
-                    if let factory = registration.argumentFactory {
-                        arguments[ObjectIdentifier(factory.argumentType)] = factory.argumentType
-                    } else {
-                        withoutArgument = true
-                    }
+                for registration in container.table.registrations(of: keys) {
+                    found[registration.key, default: CodeRegistrations()].add(registration)
                 }
             }
-            return (arguments, withoutArgument)
+            return found
         }
     }
 
@@ -196,5 +181,24 @@ extension ResolutionEngine {
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
         lock.withLock { Array(Set(container.table.keys + container.injected.keys)) }.sorted { $0.typeName < $1.typeName }
+    }
+}
+
+/// What code registered for one type, in any container (``ResolutionEngine/codeRegistrations(of:)``).
+struct CodeRegistrations {
+    /// The tags it is registered with (argument registrations included).
+    var tags: Set<DependencyTag> = []
+    /// The argument types of its argument registrations (any tag), by identity.
+    var arguments: [ObjectIdentifier: Any.Type] = [:]
+    /// Whether it has a registration without an argument, tagged or not.
+    var withoutArgument = false
+
+    fileprivate mutating func add(_ registration: Registration) {
+        if let tag = registration.tag { tags.insert(tag) }
+        if let factory = registration.argumentFactory {
+            arguments[ObjectIdentifier(factory.argumentType)] = factory.argumentType
+        } else {
+            withoutArgument = true
+        }
     }
 }

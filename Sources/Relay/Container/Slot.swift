@@ -1,0 +1,36 @@
+/// Where a binding or a registration lives: a type, with its tag (`nil`: untagged) and,
+/// for an argument registration, the type of its runtime argument (exactly: not
+/// `Optional`-flattened), in the container of a scope.
+///
+/// Everything that stores, finds, merges or replaces a registration keys it by its slot:
+/// a container's table, an override layer, an injection's report of what it replaced, and
+/// the merge of instructions. Two slots that differ in any field never stand for each
+/// other — a tagged binding does not replace the untagged registration of its type, nor an
+/// argument registration the argument-free one.
+///
+/// `TypeID` is how the type is known: an instruction names it by its type key
+/// (`Slot<DependencyTypeKey>`, whose `argument` is always `nil`, since the text does not
+/// say which argument its factory takes), the engine by its identity
+/// (`Slot<DependencyKey>`).
+struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
+    let scope: DependencyContainerScope
+    let type: TypeID
+    let tag: DependencyTag?
+    let argument: ObjectIdentifier?
+
+    init(scope: DependencyContainerScope, type: TypeID, tag: DependencyTag? = nil, argument: ObjectIdentifier? = nil) {
+        self.scope = scope
+        self.type = type
+        self.tag = tag
+        self.argument = argument
+    }
+
+    /// The type, the tag and the argument type; not the scope, whose name the hasher would
+    /// otherwise run over for every look-up, while one type bound in many scopes is rare.
+    /// Equality still compares every field.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        if let tag { hasher.combine(tag) }
+        if let argument { hasher.combine(argument) }
+    }
+}
