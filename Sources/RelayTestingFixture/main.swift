@@ -51,7 +51,11 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
-/// What the `on-term` handler prints: set once, before the handler is installed.
+/// What the `on-term` handler prints.
+///
+/// `nonisolated(unsafe)` is safe: the main thread writes it exactly once, before it installs
+/// the handler (a second `on-term` step is refused), and the handler only reads it; no
+/// other thread touches it.
 nonisolated(unsafe) var farewell: [UInt8] = []
 
 /// Runs `arguments` as steps; returns only if they do not end the program.
@@ -85,7 +89,8 @@ func run(_ arguments: [String]) {
             signal(SIGTERM, SIG_IGN)
         case "on-term":
             // A plain handler, installed before the next step runs (a dispatch signal
-            // source registers asynchronously, and a SIGTERM sent meanwhile was lost).
+            // source registers asynchronously, and would miss a SIGTERM sent meanwhile).
+            guard farewell.isEmpty else { fail("on-term may be given once") }
             farewell = Array((next(step) + "\n").utf8)
             signal(SIGTERM) { _ in
                 farewell.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }

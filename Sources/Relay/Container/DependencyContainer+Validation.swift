@@ -4,7 +4,13 @@ extension DependencyContainer {
     /// Each registration is resolved in a throw-away copy of all containers (fresh
     /// singletons, same factories), so nothing the app already created is touched and
     /// nothing created here leaks out. Missing dependencies, type mismatches, cycles and
-    /// factory errors are all collected. Call it once from a test:
+    /// factory errors are all collected, and so are *captive dependencies*: a singleton,
+    /// weakSingleton or eagerSingleton whose factory resolves a
+    /// ``LifecycleType/unitOfWork`` registration, directly or through transient and
+    /// `graph` ones, would keep the first unit's instance for every later unit — reported
+    /// with reason ``DependencyResolutionError/Reason/captiveDependency`` and every
+    /// registration on the way. (Built from a transient or `graph` instance, a singleton
+    /// owns it: not reported.) Call it once from a test:
     ///
     /// ```swift
     /// @Test func graphIsComplete() throws {

@@ -76,7 +76,9 @@ public final class DependencyContainer: Sendable {
     ///   - type: The type callers will resolve, usually a protocol.
     ///   - tag: Tells this registration apart from the type's others; `nil` (the default)
     ///     for the untagged registration, which tagged resolves fall back to.
-    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
+    ///   - lifecycle: How long an instance lives: ``LifecycleType/singleton`` (the default),
+    ///     ``LifecycleType/transient``, ``LifecycleType/graph``, ``LifecycleType/weakSingleton``,
+    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/unitOfWork``.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
     ///   - factory: Creates an instance. It may throw; the error reaches `tryResolve`'s caller
@@ -161,7 +163,8 @@ public final class DependencyContainer: Sendable {
     ///   - type: The type callers will resolve, usually a main-actor class.
     ///   - tag: Tells this registration apart from the type's others (see
     ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
-    ///   - lifecycle: ``LifecycleType/singleton`` (the default) or ``LifecycleType/transient``.
+    ///   - lifecycle: How long an instance lives: any ``LifecycleType``, as for
+    ///     ``register(_:tag:lifecycle:file:line:factory:)``; ``LifecycleType/singleton`` by default.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -287,6 +290,35 @@ public final class DependencyContainer: Sendable {
     /// containers, including the global fallback, are untouched.
     public func reset() {
         ResolutionEngine.shared.reset(self)
+    }
+
+    /// Removes the registration of `type` with exactly `tag` from this container — what
+    /// `register(type, tag: tag, …)` made here — and its singleton, if one was built.
+    /// Returns whether there was such a registration.
+    ///
+    /// ```swift
+    /// c.register(NetworkLayer.self, tag: "Staging") { _ in StagingNetwork() }
+    /// c.remove(NetworkLayer.self, tag: "Staging")   // true
+    /// c.resolve(NetworkLayer.self, tag: "Staging")  // the untagged NetworkLayer again
+    /// ```
+    ///
+    /// Every resolve that starts after `remove` returns — on any thread — no longer sees
+    /// the registration: a tagged resolve falls back to the untagged one, a scoped
+    /// container to the global one, and with neither the resolve fails with
+    /// ``DependencyResolutionError/Reason/missingRegistration``. Whoever already holds the
+    /// removed singleton keeps it; the container no longer does. Only this container's
+    /// registration is removed: not the global fallback's, not the type's other tags,
+    /// not its argument registrations (``register(_:tag:argument:file:line:factory:)``),
+    /// and not a binding dynamic injection made for the type, which keeps answering until
+    /// the next injection. For the whole container, ``reset()``.
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - tag: The registration's tag; `nil` (the default) for the untagged registration.
+    /// - Returns: `true` if a registration was removed, `false` if there was none.
+    @discardableResult
+    public func remove(_ type: Any.Type, tag: DependencyTag? = nil) -> Bool {
+        ResolutionEngine.shared.remove(DependencyKey(type), tag: tag, from: self)
     }
 
     /// Removes every registration and cached singleton of every container. For tests that

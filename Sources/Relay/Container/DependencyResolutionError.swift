@@ -38,6 +38,16 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// request). A detached task or a thread not started through Swift concurrency
         /// does not inherit the unit of the code that started it.
         case noUnitOfWork
+        /// A registration that outlives a unit of work — a ``LifecycleType/singleton``,
+        /// ``LifecycleType/weakSingleton`` or ``LifecycleType/eagerSingleton`` — resolves
+        /// a ``LifecycleType/unitOfWork`` registration while it is built, directly or
+        /// through transient and `graph` registrations: it would keep the first unit's
+        /// instance and hand it to every later unit. ``DependencyResolutionError/requestedType``
+        /// is the unitOfWork type; the description lists every registration on the way,
+        /// with its lifecycle and where it is registered. Reported by the dry runs —
+        /// ``DependencyContainer/validate()`` and its variants; a live resolve goes on (a
+        /// debug build writes a warning to standard error, once per chain).
+        case captiveDependency
     }
 
     /// What went wrong.
@@ -92,8 +102,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// For `factoryFailed`: the registration's completion hook threw, not its factory.
         let inCompletionHook: Bool
         let hint: MissingRegistrationHint?
+        /// For `captiveDependency`: each registration from the one that outlives the unit
+        /// to the unitOfWork one, as `Type (lifecycle, registered at place)`.
+        let captiveLinks: [String]
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, argument: Any.Type?, inCompletionHook: Bool, hint: MissingRegistrationHint?) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, argument: Any.Type?, inCompletionHook: Bool, hint: MissingRegistrationHint?, captiveLinks: [String]) {
+            self.captiveLinks = captiveLinks
             self.tag = tag
             self.argument = argument
             self.inCompletionHook = inCompletionHook
@@ -109,8 +123,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, argument: Any.Type? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, argument: argument, inCompletionHook: inCompletionHook, hint: hint)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, argument: Any.Type? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil, captiveLinks: [String] = []) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, argument: argument, inCompletionHook: inCompletionHook, hint: hint, captiveLinks: captiveLinks)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -156,6 +170,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             lines.append("Relay cannot resolve \(requestedType) in \(place) \(how): it is registered (at \(registration ?? "an unknown place")) with an argument of type \(expected).")
         case .noUnitOfWork:
             lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as unitOfWork (at \(registration ?? "an unknown place")), one instance per unit of work, and this resolve ran outside any unit of work.")
+        case .captiveDependency:
+            let outliving = storage.captiveLinks.first ?? "a singleton"
+            lines.append("Relay: \(outliving) outlives a unit of work, but is built from \(requestedType), registered as unitOfWork: it would keep the first unit's instance and hand it to every later unit.")
+            lines.append("  registrations: \(storage.captiveLinks.joined(separator: " → "))")
         case let .notAnObject(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
@@ -201,6 +219,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             return "pass the argument: resolve(\(requestedType).self, argument: …) with a value of type \(expected)."
         case .noUnitOfWork:
             return "resolve \(requestedType) inside DependencyContainer.withUnitOfWork { … } (e.g. opened by a server's middleware for each request, or around a job); Task.detached and threads started outside Swift concurrency do not inherit it."
+        case .captiveDependency:
+            return "resolve \(requestedType) where it is used, inside the unit of work (not in the factory), or give the registrations above it a lifecycle no longer than the unit's (unitOfWork, transient or graph); if \(requestedType) holds nothing per unit, register it as a singleton."
         case .notAnObject:
             return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
@@ -238,6 +258,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     static func noUnitOfWork(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
         Self(reason: .noUnitOfWork, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+    }
+
+    /// `links` describe the registrations from the outliving one to the unitOfWork one.
+    static func captiveDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, links: [String]) -> Self {
+        Self(reason: .captiveDependency, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, captiveLinks: links)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {

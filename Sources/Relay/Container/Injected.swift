@@ -5,6 +5,7 @@
 ///     @Injected var payments: PaymentService
 ///     @Injected(scope: .checkout) var store: CheckoutStore
 ///     @Injected(tag: "Production") var network: NetworkLayer
+///     @Injected var analytics: Analytics?            // nil when nothing is registered
 /// }
 /// ```
 ///
@@ -13,6 +14,16 @@
 /// like ``DependencyContainer/resolve(_:file:line:)``; later accesses return the same
 /// instance. Assigning replaces the value (a test can hand an object a stub directly);
 /// the container is then never asked.
+///
+/// **Optional dependencies.** A property of optional type, `T?`, resolves `T`'s
+/// registration and is `nil` when there is none — no registration for `T` (with the tag,
+/// nor untagged) in the scope's container or the global one, nor in an override. Any
+/// other failure still stops the program with its diagnostic: a registration that
+/// exists but whose factory throws, or whose own dependencies are missing, is a bug to
+/// hear about, not an absent feature. The answer is kept like a resolved instance: a
+/// registration made after the first access is not seen by this property.
+///
+/// For a reference that does not keep the instance alive, use ``WeakInjected``.
 @propertyWrapper
 public struct Injected<Value> {
     private let scope: DependencyContainerScope
@@ -31,8 +42,13 @@ public struct Injected<Value> {
     public var wrappedValue: Value {
         mutating get {
             if let resolved { return resolved }
-            let container = DependencyContainer.container(for: scope)
-            let value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
+            let value: Value
+            if let optional = Value.self as? any AbsentValue.Type {
+                value = InjectedResolution.resolve(Value.self, scope: scope, tag: tag, nilWhenUnregistered: true) ?? optional.absent as! Value
+            } else {
+                let container = DependencyContainer.container(for: scope)
+                value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
+            }
             resolved = value
             return value
         }

@@ -19,7 +19,10 @@ public enum LifecycleType: String, Hashable, Sendable, CaseIterable, Codable, Cu
     /// }
     /// ```
     ///
-    /// The container keeps no reference once the outermost resolve returns.
+    /// The instance belongs to the registration: a resolve with a tag that falls back to
+    /// the untagged registration gets the same instance as the untagged resolves of that
+    /// outermost resolve (a tag selects a registration and is not passed on to
+    /// dependencies). The container keeps no reference once the outermost resolve returns.
     case graph
     /// Shared while someone holds it: the container keeps only a weak reference, and the
     /// first resolve after the last holder let go builds a new instance. The factory must

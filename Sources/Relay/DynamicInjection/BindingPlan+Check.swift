@@ -69,15 +69,23 @@ extension BindingPlan {
         let registered = catalog.registrations(of: Set(entries.lazy.compactMap(\.type)))
         // What an untagged binding leaves alone: the type's tags that no binding of this plan
         // binds in the same scope.
-        let taggedSlots = Set(bindings.lazy.map(\.winner.slot).filter { $0.tag != nil })
+        let taggedSlots = Set(bindings.lazy.filter { $0.winner.instruction.tag != nil }.map(\.winner.slot))
+        // Bindings come in runs of one scope: its look-up is kept for the next.
+        var lastScope: (scope: DependencyContainerScope, isKnown: Bool)?
         var accepted: [Accepted] = []
         accepted.reserveCapacity(bindings.count)
         var problems: [RelayDiagnostic] = []
         for (position, (binding, entry)) in zip(bindings, entries).enumerated() {
             let instruction = binding.winner.instruction
-            let scopeIsKnown = instruction.scope.isGlobal || knownScopes.contains(instruction.scope)
+            let scopeIsKnown: Bool
+            if let lastScope, lastScope.scope == instruction.scope {
+                scopeIsKnown = lastScope.isKnown
+            } else {
+                scopeIsKnown = instruction.scope.isGlobal || knownScopes.contains(instruction.scope)
+                lastScope = (instruction.scope, scopeIsKnown)
+            }
             let createsScope = !scopeIsKnown && unknownScopes == .created
-            let registrations = entry.type.flatMap { registered[$0] } ?? CatalogRegistrations()
+            let registrations = registered.isEmpty ? CatalogRegistrations() : entry.type.flatMap { registered[$0] } ?? CatalogRegistrations()
             let lifecycle = Self.lifecycle(of: binding.winner, takingArgument: entry.argument != nil)
             let found = Self.problems(binding.winner, entry, registrations: registrations, lifecycleProblem: lifecycle.problem, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
             guard found.isEmpty, let type = entry.type else {

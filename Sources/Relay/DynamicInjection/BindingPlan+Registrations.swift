@@ -51,7 +51,7 @@ extension BindingPlan {
             let instruction = checked.instruction
             // The check found the factory.
             guard var factory = snapshot.factories[instruction.factory] else { preconditionFailure("a checked binding without its factory") }
-            if let parameter = snapshot.parameters[instruction.factory], let text = instruction.parameter {
+            if let text = instruction.parameter, let parameter = snapshot.parameter(of: instruction.factory) {
                 do throws(IndexedParameter.Rejection) {
                     factory = try parameter.bind(text)
                 } catch {

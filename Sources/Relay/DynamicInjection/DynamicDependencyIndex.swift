@@ -285,7 +285,9 @@ public final class DynamicDependencyIndex: Sendable {
     /// known scopes, because a binding in a scope nobody resolves from would do nothing.
     ///
     /// ```swift
-    /// DynamicDependencyIndex.shared.add(scope: .checkout)
+    /// static let myApp = DynamicDependencyIndex { index in
+    ///     index.add(scope: .checkout)
+    /// }
     /// ```
     public func add(scope: DependencyContainerScope) {
         state.withLock { _ = $0.scopes.insert(scope) }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     _ = try DynamicDependencyIndex.shared.lookup(type: "MyApp.Backend")
+///     _ = try DynamicDependencyIndex.myApp.lookup(type: "MyApp.Backend")
 /// } catch DynamicDependencyIndexError.typeNotFound(let identifier) {
 ///     print("not indexed: \(identifier)")
 /// }

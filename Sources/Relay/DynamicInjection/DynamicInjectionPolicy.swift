@@ -6,7 +6,7 @@
 /// build that really wants it (a staging build driven by UI tests) opts in in code:
 ///
 /// ```swift
-/// try DynamicDependencyRegistry.standard(policy: .enabled).registerDependencies()
+/// try DynamicDependencyRegistry.standard(index: .myApp, policy: .enabled).inject()
 /// ```
 ///
 /// When the policy is off, no argument, environment variable, file or standard input is

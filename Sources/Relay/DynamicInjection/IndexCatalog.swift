@@ -105,9 +105,15 @@ struct IndexSnapshot: IndexCatalog {
         return CatalogEntry(
             type: types[type],
             factory: found.produces.map(FactoryEntry.produces) ?? .untyped,
-            parameter: parameters[factory]?.expectation,
+            parameter: parameter(of: factory)?.expectation,
             argument: found.argumentType.map(CatalogArgument.init)
         )
+    }
+
+    /// The parameter of the factory under `key`; `nil` when it takes none. (Most indexes
+    /// have no such factory, and a look-up in an empty dictionary still hashes the key.)
+    func parameter(of key: DependencyFactoryKey) -> IndexedParameter? {
+        parameters.isEmpty ? nil : parameters[key]
     }
 
     func registrations(of types: Set<DependencyKey>) -> [DependencyKey: CatalogRegistrations] {

@@ -1,7 +1,9 @@
 /// Runs an index's `prepare` closure exactly once, the first time the index is read.
 ///
 /// - The first reader runs it; readers on other threads meanwhile wait for it to finish,
-///   so nobody ever checks an instruction against a half-filled index.
+///   so nobody ever checks an instruction against a half-filled index. The wait ends when
+///   `prepare` returns — so `prepare` must not wait for a thread that reads the index
+///   (docs/architecture.md, "Locking").
 /// - A read from inside `prepare` itself (on the thread, or in a task, that runs it)
 ///   returns at once and sees what has been added so far, instead of deadlocking.
 /// - When `prepare` throws, the error's description is kept and returned to every later

@@ -8,9 +8,15 @@
 /// so that a factory may resolve a type whose registration uses the same factory (a type
 /// bound to one factory key in two scopes) on the same thread.
 ///
-/// The lock is held while the factory runs. Two such factories that need each other on
-/// two threads at once would wait for each other; that is a dependency cycle, which the
-/// same two factories on one thread report as a ``DependencyResolutionError``.
+/// The lock is held while the factory runs, so a thread that needs the factory while
+/// another thread runs it waits — a wait the engine's wait-for graph does not see. It
+/// ends when the other thread's run returns, unless that run needs, directly or through
+/// other threads, something the waiting thread holds: a singleton it is building, or
+/// another serialized factory it is running. That is a dependency cycle through this
+/// factory (type A's untyped factory resolves B, B's resolves A, and two threads
+/// resolve A and B at once): on one thread it is reported as
+/// ``DependencyResolutionError/Reason/circularDependency(cycle:acrossThreads:)``, across
+/// two threads both wait for good (docs/architecture.md, "Locking").
 final class SerializedFactory: @unchecked Sendable {
     private let lock = RecursiveLock()
     private let factory: (DependencyContainer) -> Any

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     try DynamicDependencyRegistry.standard().inject()
+///     try DynamicDependencyRegistry.standard(index: .myApp).inject()
 /// } catch {
 ///     FileHandle.standardError.write(Data((error.description + "\n").utf8))
 ///     exit(1)

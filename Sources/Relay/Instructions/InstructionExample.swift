@@ -24,10 +24,10 @@ struct InstructionExample: Sendable, Equatable {
 
     /// Finds an example among the keys being checked against; `nil` when they have none.
     ///
-    /// A class holding the closure, not the closure itself, is what the task-local value
-    /// holds: a task-local of optional function type crashed inside the runtime's
-    /// `swift_task_localValuePush` in release builds (Swift 6.3.1, Linux), while task-locals
-    /// of class type — Relay's override layers — work.
+    /// The task-local value holds a class wrapping the closure, not the closure itself:
+    /// Relay keeps its task-locals of class type (as its override layers are), never of
+    /// optional function type, which the runtime's task-local storage does not handle
+    /// reliably in optimized builds.
     final class Provider: Sendable {
         let find: @Sendable (Given) -> InstructionExample?
 

@@ -4,7 +4,7 @@
 /// ``DependencyMetaContainer``s, or from typed factories:
 ///
 /// ```swift
-/// var overrides = try DependencyOverrides("type=MyApp.Backend,factory=MyApp.Backend.Stub")
+/// var overrides = try DependencyOverrides("type=MyApp.Backend,factory=MyApp.Backend.Stub", index: .myApp)
 /// overrides.register(Clock.self) { _ in FixedClock(.distantPast) }
 /// try withInjectedDependencies(overrides) {
 ///     #expect(Checkout().total() == 42)

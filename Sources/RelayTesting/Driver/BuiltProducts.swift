@@ -58,8 +58,7 @@ public enum BuiltProducts {
         let directories = searchedDirectories(environment: environment)
         for directory in directories {
             let candidate = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            if (try? candidate.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
                FileManager.default.isExecutableFile(atPath: candidate.path) {
                 return candidate
             }

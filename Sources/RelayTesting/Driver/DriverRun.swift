@@ -36,7 +36,7 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
     let injectionReportData: Data?
 
     /// What the program's dynamic injection bound, and where each binding came from — the
-    /// report its standard entry point (`DynamicDependencyRegistry.standard().inject()`)
+    /// report its standard entry point (`DynamicDependencyRegistry.standard(index:).inject()`)
     /// wrote to the `RELAY_REPORT_PATH` that ``DriverLaunch`` set.
     ///
     /// ```swift

@@ -15,9 +15,9 @@ import Musl
 /// thread of its own, blocked in `read` until the program writes: each chunk is appended
 /// and the waiters are re-checked at once; a read of zero bytes is the end of the stream,
 /// and the thread closes the descriptor and ends. Nothing polls the pipes. (Not
-/// `DispatchSource.makeReadSource`: with read sources on the pipes of programs started
-/// and ended in parallel, libdispatch's epoll loop on Linux crashed, in about one of a
-/// dozen test runs, in `_dispatch_event_loop_drain`.)
+/// `DispatchSource.makeReadSource`: libdispatch's epoll loop on Linux is not reliable
+/// with read sources on the pipes of many programs started and ended in parallel; a
+/// thread blocked in `read` depends on nothing but the pipe.)
 ///
 /// **How the exit is seen.** A thread of the monitor's own blocks in `waitid(…, WEXITED |
 /// WNOWAIT)`, which returns when the child exits without reaping it; Foundation then

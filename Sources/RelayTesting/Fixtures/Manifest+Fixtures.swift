@@ -41,8 +41,7 @@ extension DynamicDependencyIndex.Manifest {
             }
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
             for name in names.sorted() where name.hasSuffix(".relay") {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard (try? url.appendingPathComponent(name).resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let path = prefix + name
                 checked.append(path)
                 let source = ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: root.path)

@@ -75,6 +75,25 @@ private final class Screen {
 
 private final class ProfileScreen {
     @Injected(scope: .profile) var logger: Logger
+    @Injected(scope: .profile) var analytics: Analytics?
+    @WeakInjected(scope: .profile) var coordinator: Coordinator?
+}
+
+private protocol Coordinator: AnyObject {}
+private final class ProfileCoordinator: Coordinator {}
+
+// Type forwarding.
+private final class Hub {
+    let service: Service
+    let listener: Listener
+    init(service: Service, listener: Listener) { self.service = service; self.listener = listener }
+}
+
+// Captive dependencies.
+private final class RequestLog {}
+private final class ReportCache {
+    let log: RequestLog
+    init(log: RequestLog) { self.log = log }
 }
 
 private extension DependencyContainerScope {
@@ -142,6 +161,18 @@ struct MigratingExamplesTests {
         #expect(c.resolve(Logger.self) !== c.resolve(Logger.self), "each outermost resolve builds its own graph instance")
     }
 
+    @Test("graph: one instance per registration, also for a tagged resolve that falls back to it")
+    func graphPerRegistration() {
+        let c = container("graphPerRegistration")
+        c.register(Logger.self, lifecycle: .graph) { _ in LoggerImp() }
+        c.register(Router.self, lifecycle: .transient) { _ in RouterImp() }
+        c.register(Presenter.self, lifecycle: .transient) { c in PresenterImp(router: try c.tryResolve(), logger: try c.tryResolve(Logger.self, tag: "Audit")) }
+        c.register(Screen.self, lifecycle: .transient) { c in Screen(logger: try c.tryResolve(), presenter: try c.tryResolve()) }
+        let screen = c.resolve(Screen.self)
+        // "Audit" has no registration of its own: the untagged one answers, with its instance.
+        #expect((screen.presenter as? PresenterImp)?.logger === screen.logger, "Dip would give two instances")
+    }
+
     @Test("tags (Swinject's names), with the untagged registration as the fallback")
     func tags() {
         let c = container("tags")
@@ -196,6 +227,16 @@ struct MigratingExamplesTests {
         #expect(screen.logger === DependencyContainer.container(for: .profile).resolve(Logger.self))
     }
 
+    @Test("optional and weak auto-injection")
+    func optionalAndWeakInjection() {
+        let profile = DependencyContainer.container(for: .profile)
+        profile.register(Coordinator.self, lifecycle: .weakSingleton) { _ in ProfileCoordinator() }
+        let coordinator = profile.resolve(Coordinator.self)
+        let screen = ProfileScreen()
+        #expect(screen.analytics == nil, "nothing is registered for Analytics")
+        #expect(screen.coordinator === coordinator, "held weakly; the test holds it")
+    }
+
     @Test("completion hooks: Client ↔ Server")
     func completion() {
         let c = container("completion")
@@ -207,13 +248,25 @@ struct MigratingExamplesTests {
         #expect(client.server.client === client)
     }
 
-    @Test("implements: one instance behind two protocols")
+    @Test("implements: one implementation under two protocols, sharing its lifecycle")
     func implements() {
         let c = container("implements")
-        c.register(ServiceImp.self) { _ in ServiceImp() }
-        c.register(Service.self, lifecycle: .transient) { c in try c.tryResolve(ServiceImp.self) }
-        c.register(Listener.self, lifecycle: .transient) { c in try c.tryResolve(ServiceImp.self) }
-        #expect(c.resolve(Service.self) === c.resolve(Listener.self))
+        c.register(ServiceImp.self, as: Service.self, Listener.self, lifecycle: .graph) { _ in ServiceImp() }
+        c.register(Hub.self, lifecycle: .transient) { c in Hub(service: try c.tryResolve(), listener: try c.tryResolve()) }
+        let hub = c.resolve(Hub.self)
+        #expect(hub.service === hub.listener, "one graph instance for both types")
+        #expect(c.resolve(Hub.self).service !== hub.service, "a new one in the next outermost resolve")
+    }
+
+    @Test("removing one registration")
+    func remove() {
+        let c = container("remove")
+        c.register(Service.self) { _ in ServiceImp() }
+        c.register(Service.self, tag: "Production") { _ in RemoteService() }
+        #expect(c.remove(Service.self, tag: "Production"))
+        #expect(c.resolve(Service.self, tag: "Production").name == "local")
+        c.reset()
+        #expect(!c.isRegistered(Service.self))
     }
 
     @Test("a scoped container falls back to the global one (Container(parent:), collaborate)")
@@ -243,6 +296,21 @@ struct MigratingExamplesTests {
             print(error.requestedType, error.requestedTag ?? "untagged", error.chain)
             #expect(error.requestedType.hasSuffix(".Payments") && error.requestedTag == "Express")
             #expect(error.chain.count == 2 && error.chain[0].hasSuffix(".Checkout"))
+        }
+    }
+
+    @Test("validate() reports a singleton built from a per-request instance")
+    func captiveDependency() async {
+        await #expect(processExitsWith: .success) {
+            let c = DependencyContainer.global
+            c.register(RequestLog.self, lifecycle: .unitOfWork) { _ in RequestLog() }
+            c.register(ReportCache.self) { c in ReportCache(log: try c.tryResolve()) }
+            do throws(DependencyValidationError) {
+                try DependencyContainer.validate()
+                exit(1)
+            } catch {
+                guard error.failures.map(\.error.reason) == [.captiveDependency] else { exit(2) }
+            }
         }
     }
 

@@ -36,6 +36,16 @@ private final class Server {
     weak var client: Client?
 }
 
+private protocol Cart: AnyObject {}
+private protocol CartEvents: AnyObject {}
+private final class LiveCart: Cart, CartEvents {}
+private protocol Coupons: AnyObject {}
+private final class CartPair {
+    let cart: Cart
+    let events: CartEvents
+    init(cart: Cart, events: CartEvents) { self.cart = cart; self.events = events }
+}
+
 private extension DependencyContainerScope {
     static let shop = DependencyContainerScope("ReadmeFullContainer.shop")
 }
@@ -67,6 +77,15 @@ private func openShop() throws -> Bool {
         server.client = try c.tryResolve()
     }
 
+    // Type forwarding: one implementation under several types, all sharing its lifecycle.
+    c.register(LiveCart.self, as: Cart.self, CartEvents.self, lifecycle: .graph) { _ in LiveCart() }
+
+    // Properties resolved on first access: optional (nil when nothing is registered) or weak.
+    final class CartScreen {
+        @Injected(scope: .shop) var coupons: Coupons?               // nil: no Coupons registered
+        @WeakInjected(scope: .shop) var images: ImageCache?         // does not keep the cache alive
+    }
+
     try DependencyContainer.bootstrap()   // at start-up, after inject(): Analytics is built now
 
     let remote = c.resolve(NetworkLayer.self, tag: "Production")   // RemoteNetwork
@@ -76,6 +95,11 @@ private func openShop() throws -> Bool {
     let client = c.resolve(Client.self)                            // client.server.client === client
     try DependencyContainer.validate(arguments: [URL(string: "https://example.com")!])   // in a test: a dry run of it all
 
+    c.register(CartPair.self, lifecycle: .transient) { c in CartPair(cart: try c.tryResolve(), events: try c.tryResolve()) }
+    let pair = c.resolve(CartPair.self)
+    let screen = CartScreen()
+    let images = c.resolve(ImageCache.self)
+
     return analyticsBuilt.withLock { $0 } == 2   // built by bootstrap() before any resolve, and once by validate()
         && remote is RemoteNetwork && local is LocalNetwork
         && menu.url.absoluteString == "https://example.com/menu.json" && menu.network is LocalNetwork
@@ -83,6 +107,8 @@ private func openShop() throws -> Bool {
         && client.server.client === client
         && c.resolve(ImageCache.self) === c.resolve(ImageCache.self) // the first is held until the comparison
         && c.resolve(Analytics.self) === c.resolve(Analytics.self)
+        && pair.cart === pair.events && c.resolve(CartPair.self).cart !== pair.cart
+        && screen.coupons == nil && screen.images === images
 }
 
 @Suite("README: a full container")

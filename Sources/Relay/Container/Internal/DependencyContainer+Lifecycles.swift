@@ -34,6 +34,7 @@ extension DependencyContainer {
         // The task-local binding keeps `unit` (and so the cell and its holder) alive for
         // as long as this resolve runs; the local keeps it alive for the reads below.
         defer { withExtendedLifetime(unit) {} }
+        try checkCaptive(registration, thread: thread)
         let engine = ResolutionEngine.shared
         engine.lock.lock()
         let cell = unit.cell(for: registration, layer: overrides?.id ?? 0)

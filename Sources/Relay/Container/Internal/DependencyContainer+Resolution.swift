@@ -75,7 +75,7 @@ extension DependencyContainer {
         // bound, so is the unit, which owns the cached instance.
         if ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !isDetached {
             let unit = UnitOfWorkContext.currentID
-            if unit != 0, let value = thread.layerCachedValue(layer: unit, container: containerID, type: typeID, generation: generation) {
+            if unit != 0, let value = thread.layerCachedValue(layer: unit, container: containerID, type: typeID, generation: generation), !thread.mayCaptureUnitOfWork {
                 return value.assumingMemoryBound(to: T.self).pointee
             }
         }

@@ -9,9 +9,8 @@
 ///    conforms to ``OptionalMarker`` (the protocol is internal to Relay, and its one
 ///    conformance is `extension Optional: OptionalMarker`), so a metatype that casts is
 ///    an `Optional`'s and nothing else's. This is a protocol-conformance look-up, which
-///    the runtime caches per type but which still costs about 330 instructions (about
-///    60 for the class test), so it runs only for structs, enums, tuples, functions and
-///    existentials.
+///    the runtime caches per type but which still costs several times the class test, so
+///    it runs only for structs, enums, tuples, functions and existentials.
 ///
 /// `DependencyKey.init` runs on registration and on a resolve that misses the per-thread
 /// caches, never on a cache hit, so this test is off the resolve fast path.

@@ -6,9 +6,9 @@ enum RegistrationOrigin: Sendable, CustomStringConvertible {
     case described(String)
     /// Like ``described(_:)``, for text that costs something to build: `descriptions`
     /// builds it only if a diagnostic or a report asks for it, which for most
-    /// registrations is never. (Injecting 10,000 instructions spent a third of its time
-    /// formatting origins eagerly.) One `descriptions` object serves all the
-    /// registrations of one injection, each by its position.
+    /// registrations is never, so a large injection does not spend its time formatting
+    /// origins. One `descriptions` object serves all the registrations of one injection,
+    /// each by its position.
     case deferred(any RegistrationDescriptions, position: Int)
 
     var description: String {
@@ -30,11 +30,11 @@ protocol RegistrationDescriptions: AnyObject, Sendable {
 /// A factory whose result type is known statically (`T`), held without making the
 /// registration generic.
 ///
-/// Registering used to create a `TypedRegistration<T>` object, and so instantiated that
-/// generic class's metadata for every new type: a look-up in the Swift runtime's shared
-/// metadata cache that was half the cost of registering a type. Now a registration is one
-/// non-generic ``Registration``, and the generic part, ``TypedCaller``, is made on the
-/// registration's first typed resolve — most registrations are resolved once or never,
+/// A registration is one non-generic ``Registration``, so registering a new type
+/// instantiates no generic metadata (a look-up in the Swift runtime's shared metadata
+/// cache that would dominate the cost of registering). The generic part,
+/// ``TypedCaller``, is made on the registration's first typed resolve — most
+/// registrations are resolved once or never,
 /// and a resolve that misses the per-thread cache already takes the lock and does
 /// look-ups of its own. `makeCaller`'s context (capturing the factory and `T`) is the only
 /// allocation besides the registration.
@@ -129,9 +129,14 @@ final class Registration: @unchecked Sendable {
     let requiresMainActor: Bool
     let origin: RegistrationOrigin
 
-    /// `ObjectIdentifier` of the typed factory's value type, `nil` for an untyped one: a
-    /// resolve of exactly this type may downcast ``caller`` to `TypedFactoryCaller<T>`
-    /// and cache the registration.
+    /// `ObjectIdentifier` of the value type `T` the factory was registered with; `nil` for
+    /// an untyped factory.
+    ///
+    /// - Typed: a resolve of exactly this type may downcast ``caller`` to
+    ///   `TypedFactoryCaller<T>` and cache the registration per thread.
+    /// - Argument: a resolve of exactly this type, whose argument type `A` the look-up has
+    ///   already matched, may downcast ``argumentFactory`` to `TypedArgumentFactory<A, T>`;
+    ///   such a registration has no ``caller`` and is never cached.
     var valueTypeID: ObjectIdentifier? {
         switch factory {
         case .typed(let typed): ObjectIdentifier(typed.valueType)

@@ -52,6 +52,13 @@ final class RegistrationTable: @unchecked Sendable {
         return tagged.updateValue(registration, forKey: slot)
     }
 
+    /// Removes and returns the argument-free registration for `key` with exactly `tag`
+    /// (`nil`: the untagged one), if any.
+    func removeValue(for key: DependencyKey, tag: DependencyTag?) -> Registration? {
+        guard let tag else { return storage.removeValue(forKey: key) }
+        return tagged.isEmpty ? nil : tagged.removeValue(forKey: Slot(scope: scope, type: key, tag: tag))
+    }
+
     /// The argument registrations of `key` here, any tag.
     func argumentRegistrations(of key: DependencyKey) -> [Registration] {
         tagged.isEmpty ? [] : tagged.compactMap { $0.key.type == key && $0.key.argument != nil ? $0.value : nil }

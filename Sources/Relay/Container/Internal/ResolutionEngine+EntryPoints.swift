@@ -79,9 +79,16 @@ extension ResolutionEngine {
         }
         var registrations: [Registration] = []
         registrations.reserveCapacity(requests.count)
+        // Requests come in runs of one scope: its container is kept for the next.
+        var last: DependencyContainer?
         for request in requests {
+            if let owner = last, owner.scope == request.scope {
+                registrations.append(request.makeRegistration(owner: owner))
+                continue
+            }
             let owner = owners[request.scope] ?? container(for: request.scope)
             owners[request.scope] = owner
+            last = owner
             registrations.append(request.makeRegistration(owner: owner))
         }
         let (shadowed, removed) = lock.withLock {

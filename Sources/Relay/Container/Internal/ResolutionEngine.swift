@@ -76,7 +76,7 @@ final class ResolutionEngine: @unchecked Sendable {
     /// Only code holding `lock` writes the generation, so the bump needs no atomic
     /// read-modify-write (a locked instruction on x86, a loop on ARM): a plain load and a
     /// releasing store, which the lock orders with every other writer's. Readers load it
-    /// with acquiring ordering, as before.
+    /// with acquiring ordering.
     func tablesChanged() {
         let next = Self.generation.load(ordering: .relaxed) &+ 1
         Self.generation.store(next, ordering: .releasing)

@@ -1,9 +1,9 @@
 /// The per-thread cache of singletons resolved inside override layers.
 ///
 /// Inside a `withInjectedDependencies` call every singleton lives in the call's layer
-/// (``OverrideLayer``), and resolving one used to take the engine lock and the layer's
-/// tables every time. This small direct-mapped cache serves a repeated resolve instead:
-/// an entry is *(layer, container, type) → the singleton's address in its holder*.
+/// (``OverrideLayer``), and finding one there takes the engine lock and the layer's
+/// tables. This small direct-mapped cache serves a repeated resolve without either: an
+/// entry is *(layer, container, type) → the singleton's address in its holder*.
 ///
 /// No entry retains anything, and none needs to: an entry is used only when its layer
 /// is the current task's innermost layer, which the resolving code holds (it just read

@@ -177,18 +177,16 @@ struct ResolutionThread {
     /// The task-local value is the answer on every thread. Inside a Swift task it is the
     /// task's; on a thread that runs no task it is what a synchronous
     /// `withInjectedDependencies` call on this same thread bound (the runtime keeps such a
-    /// binding in thread-local storage, and only that call binds Relay's). Relay once
-    /// skipped the read on threads that run no task, but asking whether a task runs here
-    /// through public API (`withUnsafeCurrentTask`) costs more than the read it would spare
-    /// (about 250 instructions against 190: its `UnsafeCurrentTask?` has a resilient
-    /// layout), and a cached answer would be wrong as soon as an executor runs a job on
-    /// this thread. See docs/performance.md for what rows (h) and (m) pay for it.
+    /// binding in thread-local storage, and only that call binds Relay's). The read is not
+    /// skipped on threads that run no task: asking whether a task runs here through public
+    /// API (`withUnsafeCurrentTask`, whose `UnsafeCurrentTask?` has a resilient layout)
+    /// costs more than the read it would spare, and a cached answer would be wrong as soon
+    /// as an executor runs a job on this thread. docs/performance.md gives the price.
     ///
     /// While a synchronous `withInjectedDependencies` call runs on this thread the answer
     /// is "no" without the read: the resolve goes to the out-of-line path, which reads the
     /// task-local value once and, finding the call's layer, serves the singleton from the
-    /// layer cache (relay-bench row (h)). A thread inside no such call pays one read here
-    /// (row (m)).
+    /// layer cache. A thread inside no such call pays one read here.
     @inline(__always)
     var seesNoLayer: Bool {
         state.pointee.synchronousLayers == 0 && OverrideContext.current == nil

@@ -3,11 +3,10 @@ internal import CRelayThreads
 /// Where the calling thread's stack ends, so that a deep chain of nested resolves stops
 /// with an error before it overflows the stack.
 ///
-/// Every nested resolve takes stack: the factory's frames and Relay's (under 1 KiB in
-/// release builds, about 3 KiB in debug builds, see docs/performance.md; before this
-/// guard it was about 2 and 5–8 KiB). 512 levels — the depth limit — fit the 8 MiB of a
-/// main thread but not always the 512 KiB of a secondary thread, where a legal 200-deep
-/// chain used to crash. So each thread records the lowest address a nested resolve may
+/// Every nested resolve takes stack: the factory's frames and Relay's (docs/performance.md
+/// gives the sizes). 512 levels — the depth limit — fit the 8 MiB of a main thread but
+/// not always the 512 KiB of a secondary thread, where a legal chain of a few hundred
+/// levels would overflow it. So each thread records the lowest address a nested resolve may
 /// start at (`ResolutionThread.State.stackLimit`) and
 /// ``ResolutionThread/push(_:requestedIn:)`` compares the current stack address with it
 /// every ``checkInterval`` levels.
@@ -41,10 +40,10 @@ enum ThreadStack {
     /// does not shrink with the stack: the first resolve of a type in the process
     /// instantiates generic metadata (the registration's `TypedFactoryCaller<T>`), and the
     /// Swift runtime's metadata instantiation runs its demangler, which needs several KiB
-    /// of stack on top of the level's own frames — as does building the depth error. On a
-    /// 48 KiB stack a quarter (12 KiB) did not cover that, and a runaway chain of new types
-    /// crashed inside the runtime instead of throwing. Stacks of 128 KiB and more keep a
-    /// quarter.
+    /// of stack on top of the level's own frames — as does building the depth error. A
+    /// quarter of a small stack (12 KiB of 48 KiB) does not cover that: a runaway chain of
+    /// new types would overflow inside the runtime instead of throwing. Stacks of 128 KiB
+    /// and more keep a quarter.
     static func reserve(forStackOf size: Int) -> Int {
         min(64 * 1024, max(size / 4, min(minimumReserve, size / 3 * 2)))
     }

@@ -1,8 +1,9 @@
 internal import CRelayAtomics
 
 /// A pointer-sized integer (`Int` or `UInt`) that any thread may read and update, for the
-/// few process-wide counters of the resolve path (``ResolutionEngine/generation``,
-/// ``ResolutionEngine/activeOverrides``, ``ResolutionThread/publishedKey``).
+/// five process-wide words of the resolve path: ``ResolutionEngine/generation``,
+/// ``ResolutionEngine/activeOverrides``, ``ResolutionThread/publishedKey``,
+/// ``ResolutionEngine/outermostWorkPossible`` and ``ResolutionEngine/unitOfWorkPossible``.
 ///
 /// Relay's replacement for `Synchronization.Atomic`, which needs macOS 15 / iOS 18: the
 /// word is a C object in the `CRelayAtomics` target, read and written with C11

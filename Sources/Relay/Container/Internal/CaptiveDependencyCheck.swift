@@ -1,0 +1,98 @@
+// Captive dependencies: a registration that outlives a unit of work (singleton,
+// weakSingleton, eagerSingleton) resolving a unitOfWork registration while it is built.
+// validate() reports it (in its throw-away world the check throws); a live resolve in a
+// debug build warns once on standard error. Called from the unitOfWork resolve path
+// (DependencyContainer+Lifecycles.swift) and, in debug builds, consulted by the
+// per-thread unitOfWork cache (DependencyContainer+Resolution.swift).
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension ResolutionThread {
+    /// The stack index of the registration that would keep what the factory on top of
+    /// this thread's stack resolves now: the nearest frame, looking outwards through
+    /// transient and `graph` frames (their instances belong to whoever resolved them),
+    /// that is a singleton, weakSingleton or eagerSingleton. `nil` when a unitOfWork
+    /// frame comes first (it lives as long as the unit) or there is none.
+    func outlivingFrame() -> Int? {
+        var index = state.pointee.depth - 1
+        while index >= 0 {
+            switch state.pointee.frames[index].registration._withUnsafeGuaranteedRef({ $0.lifecycle }) {
+            case .transient, .graph: index -= 1
+            case .singleton, .weakSingleton, .eagerSingleton: return index
+            case .unitOfWork: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether a resolve of a unitOfWork type here must skip the per-thread cache so that
+    /// it reaches ``DependencyContainer/checkCaptive(_:thread:)``: in debug builds, when a
+    /// registration that outlives the unit is being built; never in release builds.
+    @inline(__always)
+    var mayCaptureUnitOfWork: Bool {
+        #if DEBUG
+        state.pointee.depth != 0 && outlivingFrame() != nil
+        #else
+        false
+        #endif
+    }
+}
+
+extension DependencyContainer {
+    /// Checks a resolve of the unitOfWork `registration` against what this thread is
+    /// building (``ResolutionThread/outlivingFrame()``). In a detached container
+    /// (validation) a captive dependency throws ``DependencyResolutionError/Reason/captiveDependency``;
+    /// in a live one, a debug build writes ``CaptiveDependencyWarning`` once per chain and
+    /// the resolve goes on, a release build does nothing.
+    ///
+    /// Call without the engine lock (``resolveUnitOfWork`` calls it before its claim).
+    func checkCaptive(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) {
+        #if !DEBUG
+        guard isDetached else { return }
+        #endif
+        guard thread.state.pointee.depth != 0, let start = thread.outlivingFrame() else { return }
+        let frames = (start..<thread.state.pointee.depth).map { thread.state.pointee.frames[$0].registration.takeUnretainedValue() }
+        let links = (frames + [registration]).map(Self.captiveLink)
+        if isDetached {
+            throw .captiveDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description, links: links)
+        }
+        CaptiveDependencyWarning.warn(links: links)
+    }
+
+    /// `Type tagged 'x' (lifecycle, registered at place)`.
+    private static func captiveLink(_ registration: Registration) -> String {
+        let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
+        return "\(registration.key.typeName)\(tag) (\(registration.lifecycle), registered at \(registration.origin))"
+    }
+}
+
+/// The line a debug build writes to standard error when a live resolve builds a
+/// registration that outlives a unit of work from a unitOfWork instance — the mistake
+/// ``DependencyContainer/validate()`` reports, caught as it happens. Once per chain of
+/// registrations and process: the program goes on (stopping it would be too much for a
+/// lifetime mistake a test may not have covered), and nothing else would tell.
+enum CaptiveDependencyWarning {
+    /// The chains warned about.
+    private static let written = LockedState<Set<String>>([])
+
+    /// Writes the warning for `links` (outliving registration first, unitOfWork last)
+    /// unless it was written before.
+    static func warn(links: [String]) {
+        let chain = links.joined(separator: " → ")
+        guard written.withLock({ $0.insert(chain).inserted }) else { return }
+        var text = message(chain: chain)
+        // One write(2) call, so that lines from two threads never interleave.
+        _ = text.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// The warning for `chain`, ending with a line feed.
+    static func message(chain: String) -> String {
+        "Relay: warning: captive dependency: \(chain): the first registration outlives a unit of work and keeps this unit's instance for every later unit; DependencyContainer.validate() reports it (printed once per chain, in debug builds only)\n"
+    }
+}
