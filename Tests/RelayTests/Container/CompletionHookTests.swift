@@ -163,7 +163,7 @@ struct CompletionHookTests {
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
         #expect(error?.reason == .factoryFailed)
         #expect(error?.registration == "RelayTests/CompletionHookTests.swift:\(line)")
-        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:\(line)) threw: hook refused")
+        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve RelayTests.Hooked in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:\(line)) threw: hook refused")
         // The singleton was discarded: the next resolve builds and completes it again.
         #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
     }
