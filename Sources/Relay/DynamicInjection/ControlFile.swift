@@ -1,27 +1,27 @@
 /// The control file `RELAY_CONTROL` names (docs/configuration.md, "The control channel"):
 /// read at start-up above every other source, then looked at every ``interval``
 /// milliseconds by its ``ControlSession`` and read again — one batch — each time a new
-/// version of it has held still for one interval.
+/// version of it has held still (``Versions``: one interval for a file renamed over the
+/// last, ``inPlaceSettle`` for one rewritten in place).
 ///
 /// It is read exactly like a `.relay` file (same format, limits and trust rules); a missing
 /// file is an empty batch. A version is the file's ``FileSignature``, taken through every
 /// symbolic link on the path at each look, so a file replaced by a rename, a folder removed
 /// and created again, a control file that is itself a symbolic link, and a Kubernetes
 /// ConfigMap (whose `..data` link is replaced on every update) are all seen the same way.
-/// ``Versions`` holds the rule that keeps a file from being read while it is written.
 ///
 /// With the policy off, no `ControlFile` is made: the path is never looked at.
 final class ControlFile: Sendable {
     /// How often the file is looked at by default, in milliseconds: often enough that a
-    /// batch reaches the next resolve within 50 ms, rarely enough to cost nothing a
-    /// profiler would notice.
+    /// renamed batch reaches the next resolve within 50 ms, rarely enough that looking
+    /// costs well under one percent of a core.
     static let defaultInterval = 20
     /// The longest interval `RELAY_CONTROL_INTERVAL` may ask for, in milliseconds.
     static let maximumInterval = 10_000
     /// How long a version that may be half-written (``FileSignature/mayBeHalfWritten(after:)``)
     /// must hold still before it is read, in milliseconds: longer than a writer that was
     /// descheduled between its truncate and its write on a busy machine stays away.
-    static let inPlaceSettle = 200
+    static let inPlaceSettle = 300
 
     /// The path as given in `RELAY_CONTROL`: the batches' source name.
     let path: String
