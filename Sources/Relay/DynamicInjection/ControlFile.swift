@@ -1,8 +1,8 @@
 /// The control file `RELAY_CONTROL` names (docs/configuration.md, "The control channel"):
 /// read at start-up above every other source, then looked at every ``interval``
 /// milliseconds by its ``ControlSession`` and read again — one batch — each time a new
-/// version of it has held still (``Versions``: one interval for a file renamed over the
-/// last, ``inPlaceSettle`` for one rewritten in place).
+/// version of it appears — at once for a file renamed over the last one, once it has held
+/// still for ``inPlaceSettle`` for one that may be half-written (``Versions``).
 ///
 /// It is read exactly like a `.relay` file (same format, limits and trust rules); a missing
 /// file is an empty batch. A version is the file's ``FileSignature``, taken through every
@@ -13,7 +13,7 @@
 /// With the policy off, no `ControlFile` is made: the path is never looked at.
 final class ControlFile: Sendable {
     /// How often the file is looked at by default, in milliseconds: often enough that a
-    /// renamed batch reaches the next resolve within 50 ms, rarely enough that looking
+    /// renamed batch reaches the next resolve well within 50 ms, rarely enough that looking
     /// costs well under one percent of a core.
     static let defaultInterval = 20
     /// The longest interval `RELAY_CONTROL_INTERVAL` may ask for, in milliseconds.
@@ -27,8 +27,7 @@ final class ControlFile: Sendable {
     let path: String
     /// The path the file system is asked about (relative paths resolved).
     let fileSystemPath: String
-    /// Milliseconds between two looks at the file; a new version is read once it has held
-    /// still for one of them.
+    /// Milliseconds between two looks at the file.
     let interval: Int
     /// The file, read as a `.relay` file that may be missing.
     private let file: any DependencyInstructionSource
@@ -90,20 +89,21 @@ final class ControlFile: Sendable {
     /// Which version of the file was read last, and which newer one the looks before saw:
     /// the rule that keeps a file from being read while it is written.
     ///
-    /// A writer that truncates the file and then writes it (`echo … > file`, most editors)
-    /// leaves it empty or half-written for a moment, and each of those moments has a
-    /// signature of its own (another size, another modification time). So a version other
-    /// than the one read last is read only once looks in a row have found it unchanged:
-    /// two (it held still for one interval) for a file that replaced the last one through
-    /// a rename, which was complete before it appeared; ``ControlFile/inPlaceSettle``'s
-    /// worth for one that may be half-written — the same file rewritten, or an empty one.
-    /// What was read counts only if the version is still the same right after the read. A
-    /// version replaced before it held still is never read; one read is never read again.
+    /// A version that replaced the last one — a file renamed over it, a link pointed
+    /// elsewhere, a file that appeared or went away — was complete when it appeared, and is
+    /// read at the first look that finds it. A writer that truncates the file and then
+    /// writes it (`echo … > file`, most editors) leaves it empty or half-written for a
+    /// moment, and each of those moments has a signature of its own (another size, another
+    /// modification time); so a version that may be one of them — the same file as the one
+    /// read last, or an empty file — is read only once looks in a row have found it
+    /// unchanged for ``ControlFile/inPlaceSettle``. Either way, what was read counts only
+    /// if the signature right after the read is the one right before it. A version
+    /// replaced before it held still is never read; one read is never read again.
     struct Versions: Sendable {
         /// The version read last.
         private(set) var read: FileSignature
         /// How many looks after the first must find a version that may be half-written
-        /// unchanged before it is read.
+        /// unchanged before it is read (a replacing version needs none).
         let inPlaceLooks: Int
         /// The version the latest look found, when it was not ``read``.
         private var seen: FileSignature?
@@ -127,7 +127,7 @@ final class ControlFile: Sendable {
                 seen = now
                 stillFor = 0
             }
-            return stillFor >= (now.mayBeHalfWritten(after: read) ? inPlaceLooks : 1)
+            return !now.mayBeHalfWritten(after: read) || stillFor >= inPlaceLooks
         }
 
         /// Records a read of version `before` after which the file was at `after`; returns

@@ -9,7 +9,7 @@ struct ControlBatch: Sendable {
 }
 
 /// The control channel of a running program: looks at its ``ControlFile`` every interval,
-/// reads each new version once it has held still (``ControlFile/Versions``), and applies it
+/// reads each new version when ``ControlFile/Versions`` says it is whole, and applies it
 /// over the inputs read at start-up, with the precedence of docs/configuration.md (code,
 /// then the batch, then the command line, `$RELAY_DEPENDENCIES` and the `.relay` file):
 /// checked against the index and swapped into the injected layer all or nothing — or, for
@@ -101,7 +101,7 @@ final class ControlSession: Sendable {
         }
     }
 
-    /// One look at the file: reads it when a new version has held still, and applies it.
+    /// One look at the file: reads a new version once it is whole, and applies it.
     private func look() {
         let now = file.signature()
         guard state.withLock({ !$0.isStopped && $0.versions.look(now) }) else { return }

@@ -7,7 +7,7 @@ import Testing
 /// editors) passes through empty and half-written versions; none of them may be applied.
 @Suite("The control file written in place: never read half-written, never read twice")
 struct ControlFileInPlaceTests {
-    @Test("a replacing version is read once it held still for one look; one written in place, or empty, after more; a read that overlapped a change does not count")
+    @Test("a replacing version is read at the first look; one written in place, or empty, once it held still; a read that overlapped a change does not count")
     func versions() throws {
         let directory = try TemporaryDirectory()
         let first = FileSignature(path: try directory.write("first", "first\n"))
@@ -28,16 +28,15 @@ struct ControlFileInPlaceTests {
         }
         look("missing", .missing)
         look("first", first)
-        look("first", first)
         read("first, then second", first, then: second)
         look("second", second)
         read("second", second, then: second)
         look("second", second)
         look("third", third)
-        look("first", first)
-        look("third", third)
-        look("third", third)
         read("third", third, then: third)
+        look("rewritten", rewritten)
+        look("rewritten", rewritten)
+        look("empty", empty)
         look("rewritten", rewritten)
         look("rewritten", rewritten)
         look("rewritten", rewritten)
@@ -49,18 +48,17 @@ struct ControlFileInPlaceTests {
         look("empty", empty)
         #expect(steps == [
             "look missing: false",                // the version read is not read again
-            "look first: false",                  // a new version is not read at the first look that finds it…
-            "look first: true",                   // …but at the next, once it held still for one interval
-            "read first, then second: false",     // the file changed during the read
-            "look second: true",                  // the version found right after the read had its first look then
+            "look first: true",                   // a file that replaced the last one: read at once
+            "read first, then second: false",     // …but the file changed during the read
+            "look second: true",                  // the version found right after the read
             "read second: true",
             "look second: false",
-            "look third: false",
-            "look first: false",                  // replaced before it held still: never read
-            "look third: false",
             "look third: true",
             "read third: true",
             "look rewritten: false",              // the same file, written in place: three more looks
+            "look rewritten: false",
+            "look empty: false",                  // replaced before it held still: never read
+            "look rewritten: false",              // and the count starts again
             "look rewritten: false",
             "look rewritten: false",
             "look rewritten: true",
