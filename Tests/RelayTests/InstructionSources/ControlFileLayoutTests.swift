@@ -22,7 +22,7 @@ struct ControlFileLayoutTests {
     }
 
     @Test("a Kubernetes ConfigMap mount: every update (a new ..data link renamed over the old, the old folder removed) is applied")
-    func configMap() throws {
+    func configMap() async throws {
         let fixture = try ControlFixture()
         defer { fixture.stop() }
         // The layout the kubelet writes in the mounted folder (here the fixture's):
@@ -44,7 +44,7 @@ struct ControlFileLayoutTests {
         #expect(launched.bindings.map(\.factory) == [.dynBackendFixture])
         for (number, factory) in ["Stub", "Fixture", "Stub", "Fixture"].enumerated() {
             try update(to: "RelayTests.DynBackend.\(factory)")
-            let report = try fixture.report(afterBatches: number + 1)
+            let report = try await fixture.report(afterBatches: number + 1)
             #expect(report.generation == number + 1, "update \(number + 1)")
             #expect(report.control?.rejection == nil)
             #expect(fixture.backend() == factory.lowercased(), "update \(number + 1)")
@@ -52,7 +52,7 @@ struct ControlFileLayoutTests {
     }
 
     @Test("the control file's folder removed (an empty batch) and created again: the next batch is applied")
-    func folderRecreated() throws {
+    func folderRecreated() async throws {
         let fixture = try ControlFixture()
         let folder = fixture.directory.file("control")
         let path = folder + "/control.relay"
@@ -60,32 +60,32 @@ struct ControlFileLayoutTests {
         defer { ControlSession.stop(path: path) }
         try fixture.registry(environment: ["RELAY_CONTROL": path]).inject()
         let session = try #require(ControlSession.running.withLock { $0[path] })
-        func batches(_ count: Int) -> DynamicInjectionReport {
-            #expect(eventually { (session.report.control?.batchesRead ?? 0) >= count })
+        func batches(_ count: Int) async -> DynamicInjectionReport {
+            #expect(await eventually { (session.report.control?.batchesRead ?? 0) >= count })
             return session.report
         }
 
         try write(fixture.binding("RelayTests.DynBackend.Fixture") + "\n", to: path)
-        #expect(batches(1).generation == 1)
+        #expect(await batches(1).generation == 1)
         #expect(fixture.backend() == "fixture")
 
         try FileManager.default.removeItem(atPath: folder)
-        #expect(batches(2).generation == 2, "a missing file is an empty batch")
+        #expect(await batches(2).generation == 2, "a missing file is an empty batch")
         #expect(fixture.backend() == "stub")
 
         for (round, factory) in ["Fixture", "Stub", "Fixture"].enumerated() {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
             try write(fixture.binding("RelayTests.DynBackend.\(factory)") + "\n", to: path)
-            let report = batches(3 + 2 * round)
+            let report = await batches(3 + 2 * round)
             #expect(report.generation == 3 + 2 * round)
             #expect(fixture.backend() == factory.lowercased())
             try FileManager.default.removeItem(atPath: folder)
-            #expect(batches(4 + 2 * round).generation == 4 + 2 * round)
+            #expect(await batches(4 + 2 * round).generation == 4 + 2 * round)
         }
     }
 
     @Test("a control file created as a symbolic link, its target replaced, and the link pointed elsewhere: each is applied")
-    func symbolicLink() throws {
+    func symbolicLink() async throws {
         let fixture = try ControlFixture()
         defer { fixture.stop() }
         try fixture.registry().inject()
@@ -95,19 +95,19 @@ struct ControlFileLayoutTests {
         try write("# the second\n", to: second)
 
         #expect(symlink(first, fixture.controlPath) == 0)
-        #expect(try fixture.report(afterBatches: 1).generation == 1)
+        #expect(try await fixture.report(afterBatches: 1).generation == 1)
         #expect(fixture.backend() == "fixture")
 
         // The target replaced by a rename: the link now leads to another file.
         let replacement = fixture.directory.file(".first.new")
         try write(fixture.binding("RelayTests.DynBackend.Stub") + "\n", to: replacement)
         #expect(rename(replacement, first) == 0)
-        #expect(try fixture.report(afterBatches: 2).generation == 2)
+        #expect(try await fixture.report(afterBatches: 2).generation == 2)
         #expect(fixture.backend() == "stub")
 
         // The link pointed at the other file.
         relink(fixture.controlPath, to: "second.relay")
-        let report = try fixture.report(afterBatches: 3)
+        let report = try await fixture.report(afterBatches: 3)
         #expect(report.generation == 3)
         #expect(report.sources.first?.absence == "empty batch")
         #expect(fixture.backend() == "stub", "an empty batch restores the launch's -d stub")
