@@ -54,8 +54,12 @@ import Musl
 /// - **Standard output and error**: captured in full, in files outside the working
 ///   directory, so a chatty program never stalls on a full pipe.
 /// - **Time-out**: a program still running after ``timeout`` is sent `SIGTERM`, then
-///   `SIGKILL` two seconds later, and ``run()`` throws
+///   `SIGKILL` two seconds later — to its process group, so with what it started — and
+///   ``run()`` throws
 ///   ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``.
+/// - **Leftovers**: when ``run()`` returns or throws, whatever the program left running
+///   in its process group is killed (`SIGKILL`). A descendant that left the group
+///   (`setsid()`, `setpgid()`) is not reached.
 ///
 /// Available on macOS and Linux, where programs can be launched as subprocesses. An iOS UI
 /// test passes the same `LaunchArgumentBuilder` to `XCUIApplication` instead:
@@ -212,10 +216,13 @@ public struct DriverLaunch: Sendable {
             try Self.spawn(process)
         }
 
+        let group = ProcessGroup(leader: process.processIdentifier)
+        // Whatever the program leaves running in its group ends with the run.
+        defer { group.signal(SIGKILL, leaderRunning: false) }
         if await !latch.wait(timeout: timeout) {
-            process.terminate()
+            group.signal(SIGTERM, leaderRunning: true)
             if await !latch.wait(timeout: Self.killGracePeriod) {
-                kill(process.processIdentifier, SIGKILL)
+                group.signal(SIGKILL, leaderRunning: true)
                 await latch.waitForExit()
             }
             try Task.checkCancellation()

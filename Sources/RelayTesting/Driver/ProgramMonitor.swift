@@ -12,19 +12,23 @@ import Musl
 /// the tasks waiting for something to appear in it.
 ///
 /// **How output is read.** Each of standard output and standard error is a pipe read by a
-/// thread of its own, blocked in `read` until the program writes: each chunk is appended
-/// and the waiters are re-checked at once; a read of zero bytes is the end of the stream,
-/// and the thread closes the descriptor and ends. Nothing polls the pipes. (Not
-/// `DispatchSource.makeReadSource`: libdispatch's epoll loop on Linux is not reliable
-/// with read sources on the pipes of many programs started and ended in parallel; a
-/// thread blocked in `read` depends on nothing but the pipe.)
+/// thread of its own, blocked in `poll` until the program writes or the monitor wakes it:
+/// each chunk is appended and the waiters are re-checked at once; a read of zero bytes is
+/// the end of the stream. Nothing polls on a timer. (Not `DispatchSource.makeReadSource`:
+/// libdispatch's epoll loop on Linux is not reliable with read sources on the pipes of
+/// many programs started and ended in parallel; a thread blocked in `poll` depends on
+/// nothing but the pipes.) A reader ends at the end of its stream, or when woken
+/// ``drainGracePeriod`` after the exit: it then reads what the pipe still holds, without
+/// waiting for more, and ends — so its thread and descriptor are released even while a
+/// descendant of the program (one that left its process group, say) keeps the pipe open.
 ///
 /// **How the exit is seen.** A thread of the monitor's own blocks in `waitid(…, WEXITED |
 /// WNOWAIT)`, which returns when the child exits without reaping it; Foundation then
 /// reaps it and calls `Process.terminationHandler` (which also records the exit, on
 /// platforms without the thread). The run is *final* when the program has exited and both
-/// streams have ended — or ``drainGracePeriod`` after the exit, for a program that left a
-/// grandchild holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
+/// readers have ended: at the end of the streams, or ``drainGracePeriod`` after the exit
+/// with everything the pipes held by then, for a program that left a grandchild holding
+/// its output pipes. Finishing wakes every waiter still waiting: a wait whose
 /// condition the complete output (now including an unterminated last line) satisfies
 /// returns, any other learns the program exited.
 ///
@@ -37,15 +41,23 @@ import Musl
 /// removes the entry under the lock, so each continuation is resumed exactly once, always
 /// outside the lock.
 ///
+/// **Stopping.** ``stop(gracePeriod:)`` — ``RunningProgram/terminate(gracePeriod:)`` and
+/// the handle's `deinit` — sends `SIGTERM` to the program's ``ProcessGroup``, and
+/// `SIGKILL` to the group when the grace period is over; as soon as the program has
+/// exited, whatever is left of its group gets `SIGKILL` at once. Stopping a program that
+/// has already exited kills what is left of its group.
+///
 /// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler,
-/// the exit thread and the reading threads keep the monitor, until the program has exited
-/// and been reaped and its pipes have ended: the program is watched and reaped even after
-/// the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
-/// `deinit`) kills a program still running, and removes the sandbox once the program has
-/// ended.
+/// the exit thread, the reading threads and a pending `SIGKILL` timer keep the monitor,
+/// until the program has exited and been reaped and the readers have ended: the program
+/// is watched and reaped even after the last ``RunningProgram`` reference is gone.
+/// ``release()`` (the handle's `deinit`) stops a program still running, and the sandbox is
+/// removed once the program has ended.
 ///
 /// `@unchecked Sendable` is safe: every mutable stored property below `lock` is read and
-/// written only while `lock` is held (each method takes it first, or is marked "called
+/// written only while `lock` is held (the wake pipe's descriptors are written and closed
+/// under it too; a reader polls its read end only until it ends, and the pipe is closed
+/// only once both readers have ended) (each method takes it first, or is marked "called
 /// with the lock held" and only called so), and so is every `Waiter`'s mutable state while
 /// it is in `waiters` (once removed under the lock, only its remover touches it); `queue`,
 /// `sandbox`, `reportURL`, `controlURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
@@ -76,6 +88,10 @@ final class ProgramMonitor: @unchecked Sendable {
 
     /// How long after the exit the monitor keeps reading pipes that have not ended.
     static let drainGracePeriod: TimeInterval = 0.5
+    /// How much a reader woken after the exit still reads: what the program wrote last
+    /// is in the pipe's buffer (64 KiB by default, 1 MiB at most without privileges), so
+    /// this bounds only a descendant that keeps writing.
+    static let drainLimit = 1 << 20
     /// How often a ``Condition/probe(_:)`` is re-checked.
     static let pollInterval: TimeInterval = 0.025
 
@@ -112,6 +128,17 @@ final class ProgramMonitor: @unchecked Sendable {
     private var lastWaiter = 0
     private var released = false
     private var sandboxRemoved = false
+    /// The program's process group, once it runs.
+    private var group: ProcessGroup?
+    /// Whether the program is being stopped: its group gets `SIGKILL` once it has exited.
+    private var stopping = false
+    /// `SIGKILL` timers of ``stop(gracePeriod:)``, cancelled at the exit.
+    private var killTimers: [DispatchSourceTimer] = []
+    /// A pipe whose read end both readers poll, written to wake them for the drain; closed
+    /// once both have ended.
+    private var wake: (read: Int32, write: Int32)?
+    /// How many readers have not ended yet.
+    private var readers = 2
 
     /// A monitor for `prepared`'s program, which ``start(_:)`` launches.
     init(_ prepared: DriverLaunch.Prepared) {
@@ -127,8 +154,13 @@ final class ProgramMonitor: @unchecked Sendable {
     func start(_ prepared: DriverLaunch.Prepared) throws -> Int32 {
         let outputPipe = try Self.makePipe()
         let errorPipe: (read: Int32, write: Int32)
+        let wakePipe: (read: Int32, write: Int32)
         do { errorPipe = try Self.makePipe() } catch {
             close(outputPipe.read); close(outputPipe.write)
+            throw error
+        }
+        do { wakePipe = try Self.makePipe() } catch {
+            close(outputPipe.read); close(outputPipe.write); close(errorPipe.read); close(errorPipe.write)
             throw error
         }
         let process = prepared.process()
@@ -136,7 +168,7 @@ final class ProgramMonitor: @unchecked Sendable {
         let errorWriter = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: true)
         let input: FileHandle
         do { input = try prepared.openStandardInput() } catch {
-            close(outputPipe.read); close(errorPipe.read)
+            close(outputPipe.read); close(errorPipe.read); close(wakePipe.read); close(wakePipe.write)
             throw error
         }
         process.standardInput = input
@@ -148,8 +180,8 @@ final class ProgramMonitor: @unchecked Sendable {
         process.terminationHandler = { [self] process in
             // Usually second, after the exit thread; first where there is none, or when
             // `waitid` could not watch the child.
-            if exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true), finalRun == nil {
-                Thread.detachNewThread { [self] in finishAfterDrainGracePeriod() }
+            if exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true) {
+                Thread.detachNewThread { [self] in wakeReadersAfterDrainGracePeriod() }
             }
         }
         do {
@@ -162,18 +194,20 @@ final class ProgramMonitor: @unchecked Sendable {
             }
             try DriverLaunch.spawn(process)
         } catch {
-            close(outputPipe.read); close(errorPipe.read)
+            close(outputPipe.read); close(errorPipe.read); close(wakePipe.read); close(wakePipe.write)
             process.terminationHandler = nil
             throw error
         }
 
         lock.lock()
         pid = process.processIdentifier
+        group = ProcessGroup(leader: pid)
+        wake = wakePipe
         if exit == nil { self.process = process }
         watchForExit(of: pid)
         lock.unlock()
-        startReading(outputPipe.read, into: .standardOutput)
-        startReading(errorPipe.read, into: .standardError)
+        startReading(outputPipe.read, into: .standardOutput, wakeUp: wakePipe.read)
+        startReading(errorPipe.read, into: .standardError, wakeUp: wakePipe.read)
         return process.processIdentifier
     }
 
@@ -194,8 +228,8 @@ final class ProgramMonitor: @unchecked Sendable {
                 result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
             } while result == -1 && errno == EINTR
             guard result == 0 else { return }   // the handler will tell
-            if exited(status: Self.childStatus(info), bySignal: info.si_code != CLD_EXITED, reaped: false), finalRun == nil {
-                finishAfterDrainGracePeriod()
+            if exited(status: Self.childStatus(info), bySignal: info.si_code != CLD_EXITED, reaped: false) {
+                wakeReadersAfterDrainGracePeriod()
             }
         }
         thread.name = "RelayTesting.RunningProgram.exit"
@@ -231,19 +265,40 @@ final class ProgramMonitor: @unchecked Sendable {
         return (ends[0], ends[1])
     }
 
-    /// Starts a thread that reads `descriptor` to its end, appending to `stream`, then
-    /// closes it. The thread keeps the monitor alive until the stream ends.
-    private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream) {
+    /// Starts a thread that reads `descriptor` until its end, or until it is woken for the
+    /// drain (see ``wakeReadersAfterDrainGracePeriod()``), appending to `stream`; then
+    /// closes it. The thread keeps the monitor alive until it ends.
+    private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream, wakeUp: Int32) {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
+            var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)]
+            var draining = false
+            var drained = 0
             while true {
+                if !draining {
+                    watched[0].revents = 0
+                    watched[1].revents = 0
+                    if poll(&watched, 2, -1) < 0 {
+                        if errno == EINTR { continue }
+                        break
+                    }
+                    if watched[1].revents != 0 {
+                        // Woken after the exit: read what the pipe holds now, and no more.
+                        draining = true
+                        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                    } else if watched[0].revents == 0 {
+                        continue
+                    }
+                }
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
                     received(Array(buffer[..<count]), on: stream, ended: false)
+                    drained += draining ? count : 0
+                    if drained >= Self.drainLimit { break }
                 } else if count < 0 && errno == EINTR {
                     continue
                 } else {
-                    break   // the end, or an error that ends it
+                    break   // the end, an empty pipe while draining, or an error that ends it
                 }
             }
             close(descriptor)
@@ -258,6 +313,14 @@ final class ProgramMonitor: @unchecked Sendable {
     private func received(_ chunk: [UInt8], on stream: RunningProgram.OutputStream, ended: Bool) {
         lock.lock()
         var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
+        if ended {
+            readers -= 1
+            if readers == 0, let wake {
+                close(wake.read)
+                close(wake.write)
+                self.wake = nil
+            }
+        }
         if run == nil {
             if stream == .standardOutput { output += chunk } else { error += chunk }
             if ended { open.remove(stream) }
@@ -282,30 +345,34 @@ final class ProgramMonitor: @unchecked Sendable {
             return false
         }
         exit = (status, bySignal)
+        if stopping { killRestOfGroup() }
         let resumptions = open.isEmpty ? finish() : []
         lock.unlock()
         for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
         return true
     }
 
-    /// Ends the run ``drainGracePeriod`` after the exit if the streams have not ended by
-    /// then (a grandchild holds them). Sleeps on the calling thread: the exit thread, which
-    /// has nothing else to do — a dispatch queue's timer could be held up for seconds
-    /// when other work fills Dispatch's threads.
-    private func finishAfterDrainGracePeriod() {
+    /// Wakes the readers ``drainGracePeriod`` after the exit, so that they read what the
+    /// pipes hold and end, if the streams have not ended by then (a grandchild holds
+    /// them). Sleeps on the calling thread: the exit thread, which has nothing else to do
+    /// — a dispatch queue's timer could be held up for seconds when other work fills
+    /// Dispatch's threads.
+    private func wakeReadersAfterDrainGracePeriod() {
         Thread.sleep(forTimeInterval: Self.drainGracePeriod)
         lock.lock()
-        let resumptions = finish()
+        if let wake {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+        }
         lock.unlock()
-        for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
     }
 
-    /// Makes the run final: stops reading, reads the report, answers every waiter, and
-    /// removes the sandbox if the handle is gone. Called with the lock held, once the
-    /// program has exited; returns the continuations to resume after unlocking.
+    /// Makes the run final: reads the report, answers every waiter, and removes the
+    /// sandbox if the handle is gone. Called with the lock held, once the program has
+    /// exited and both readers have ended; returns the continuations to resume after
+    /// unlocking.
     private func finish() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
         guard run == nil, let exit else { return [] }
-        open = []   // a stream still open (held by a grandchild) is read no further
         let final = DriverRun(
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self),
@@ -424,7 +491,7 @@ final class ProgramMonitor: @unchecked Sendable {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let interval = DispatchTimeInterval.nanoseconds(Int(ExitLatch.nanoseconds(Self.pollInterval)))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-            timer.setEventHandler { [weak self] in self?.poll(id) }
+            timer.setEventHandler { [weak self] in self?.recheckProbe(id) }
             waiter.timers.append(timer)
             timer.resume()
         }
@@ -432,7 +499,7 @@ final class ProgramMonitor: @unchecked Sendable {
     }
 
     /// Re-checks the probe of waiter `id` (its poll timer fired).
-    private func poll(_ id: Int) {
+    private func recheckProbe(_ id: Int) {
         lock.lock()
         var value: (any Sendable)?
         if let waiter = waiters[id] { value = evaluate(waiter) }
@@ -461,14 +528,36 @@ final class ProgramMonitor: @unchecked Sendable {
         waiter.continuation.resume(returning: outcome)
     }
 
-    /// Sends `signal` to the program unless it has already exited.
-    func send(_ signal: Int32) {
+    /// Starts stopping the program: `SIGTERM` to its process group, and `SIGKILL` to the
+    /// group `gracePeriod` seconds later or as soon as the program has exited, whichever
+    /// comes first. A program that has already exited: `SIGKILL` to what is left of its
+    /// group. Returns at once.
+    func stop(gracePeriod: TimeInterval) {
         lock.lock()
         defer { lock.unlock() }
-        // Foundation sets `exit` (through the handler) only after reaping, so in a short
-        // window the pid may be reaped but not yet marked; the pid cannot have been reused
-        // by then in any realistic test run.
-        if exit == nil { kill(pid, signal) }
+        stopping = true
+        guard exit == nil else {
+            killRestOfGroup()
+            return
+        }
+        group?.signal(SIGTERM, leaderRunning: true)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: ExitLatch.nanoseconds(gracePeriod))))
+        timer.setEventHandler { [self] in
+            lock.lock()
+            group?.signal(SIGKILL, leaderRunning: exit == nil)
+            lock.unlock()
+        }
+        killTimers.append(timer)
+        timer.resume()
+    }
+
+    /// `SIGKILL` to whatever is left of the group of a program that has exited; cancels
+    /// the pending timers. Called with the lock held.
+    private func killRestOfGroup() {
+        group?.signal(SIGKILL, leaderRunning: false)
+        for timer in killTimers { timer.cancel() }
+        killTimers = []
     }
 
     /// The final run, once the program has exited and its output has been read.
@@ -492,17 +581,17 @@ final class ProgramMonitor: @unchecked Sendable {
         return String(decoding: error, as: UTF8.self)
     }
 
-    /// The handle is gone: kill the program if it still runs (Foundation reaps it, and
-    /// `finish()` then removes the sandbox), or remove the sandbox now.
-    func release() {
+    /// The handle is gone: stop the program as ``RunningProgram/terminate(gracePeriod:)``
+    /// would (and whatever is left of its group), and remove the sandbox once it has
+    /// ended. Returns whether the program was still running.
+    @discardableResult
+    func release(gracePeriod: TimeInterval) -> Bool {
+        stop(gracePeriod: gracePeriod)
         lock.lock()
         defer { lock.unlock() }
         released = true
-        if exit == nil {
-            kill(pid, SIGKILL)
-        } else if run != nil {
-            removeSandbox()
-        }
+        if run != nil { removeSandbox() }
+        return exit == nil
     }
 
     /// Removes the launch's temporary directory, once. Called with the lock held.
