@@ -136,6 +136,17 @@ public struct DriverLaunch: Sendable {
     /// re-injection. The program's standard entry point watches it — if its policy is on
     /// (docs/configuration.md, "The control channel").
     public var allowsReinjection = false
+    /// Whether the program must show that it applied the launch's instructions by writing
+    /// its injection report; `true` when the initializer was given any instructions.
+    ///
+    /// When `true`, a program that exits with status 0, or becomes ready (a wait for a line
+    /// or a port finds it), without having written the report fails the run with
+    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
+    /// which says whether it is likely a release build without the opt-in or a program
+    /// that never calls `inject()`, and how to fix either — instead of a test passing
+    /// against the live dependencies. Set it to `false` for a program meant to ignore the
+    /// instructions (a release build whose policy a test checks).
+    public var expectsInjection: Bool
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -160,6 +171,7 @@ public struct DriverLaunch: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.files = [:]
+        self.expectsInjection = !dependencies.instructions.isEmpty
         switch channel {
         case .arguments:
             self.arguments = dependencies.build() + arguments
@@ -184,7 +196,10 @@ public struct DriverLaunch: Sendable {
     ///
     /// - Throws: ``DriverLaunchError/productNotFound(name:searched:)`` when the product is
     ///   not built; ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``
-    ///   when it outlives ``timeout``; ``DriverLaunchError/invalidFilePath(_:)`` for a
+    ///   when it outlives ``timeout``;
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when it exits with status 0 without having applied the instructions (see
+    ///   ``expectsInjection``); ``DriverLaunchError/invalidFilePath(_:)`` for a
     ///   bad key in ``files``; the error of the file system or of `Process` when the
     ///   working directory, the files, or the process cannot be created.
     public func run() async throws -> DriverRun {
@@ -233,13 +248,15 @@ public struct DriverLaunch: Sendable {
                 standardError: Self.read(errorURL)
             )
         }
-        return DriverRun(
+        let run = DriverRun(
             standardOutput: Self.read(outputURL),
             standardError: Self.read(errorURL),
             exitStatus: process.terminationStatus,
             terminatedBySignal: process.terminationReason == .uncaughtSignal,
             injectionReportData: try? Data(contentsOf: prepared.reportURL)
         )
+        if let error = prepared.expectation?.failure(afterExitOf: run) { throw error }
+        return run
     }
 
     /// The program and its arguments, as shown in messages.
@@ -266,6 +283,8 @@ public struct DriverLaunch: Sendable {
         let controlURL: URL?
         /// The program's full environment.
         let environment: [String: String]
+        /// What the program must show, when the launch ``expectsInjection``.
+        let expectation: InjectionExpectation?
         /// The file holding ``DriverLaunch/standardInput``, or `nil` for an empty input.
         let inputURL: URL?
 
@@ -322,7 +341,9 @@ public struct DriverLaunch: Sendable {
             if let controlURL { environment[Self.controlVariable] = controlURL.path }
             return Prepared(
                 executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
-                workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment, inputURL: inputURL
+                workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment,
+                expectation: expectsInjection ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
+                inputURL: inputURL
             )
         } catch {
             try? fileManager.removeItem(at: sandbox)

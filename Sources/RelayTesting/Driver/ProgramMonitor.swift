@@ -60,7 +60,7 @@ import Musl
 /// only once both readers have ended) (each method takes it first, or is marked "called
 /// with the lock held" and only called so), and so is every `Waiter`'s mutable state while
 /// it is in `waiters` (once removed under the lock, only its remover touches it); `queue`,
-/// `sandbox`, `reportURL`, `controlURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
+/// `sandbox`, `reportURL`, `controlURL`, `workingDirectory`, `expectation` and `lock` are immutable and thread-safe. Conditions
 /// run under the lock; it is recursive so that a predicate that reads the handle (its
 /// ``RunningProgram/standardOutput``, say) does not deadlock.
 final class ProgramMonitor: @unchecked Sendable {
@@ -113,6 +113,8 @@ final class ProgramMonitor: @unchecked Sendable {
     /// The control file `RELAY_CONTROL` names, when the launch allows re-injection.
     let controlURL: URL?
     let workingDirectory: URL
+    /// What the program must show, when the launch expects it to inject.
+    let expectation: InjectionExpectation?
     private let queue: DispatchQueue
     private let lock = NSRecursiveLock()
 
@@ -146,6 +148,7 @@ final class ProgramMonitor: @unchecked Sendable {
         reportURL = prepared.reportURL
         controlURL = prepared.controlURL
         workingDirectory = prepared.workingDirectory
+        expectation = prepared.expectation
         queue = DispatchQueue(label: "RelayTesting.RunningProgram")
     }
 

@@ -177,7 +177,10 @@ public final class RunningProgram: Sendable {
     ///   program exits without printing such a line;
     ///   ``DriverLaunchError/waitTimedOut(command:waitingFor:timeout:standardOutput:standardError:)``
     ///   after `timeout` seconds (the program keeps running); `CancellationError` if the
-    ///   task is cancelled (the program is then stopped).
+    ///   task is cancelled (the program is then stopped);
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when the line is there but the program has not applied the launch's instructions
+    ///   (see ``DriverLaunch/expectsInjection``).
     public func waitForLine(containing text: String, on stream: OutputStream = .either, timeout: TimeInterval = 10) async throws -> String {
         try await waitForLine(on: stream, timeout: timeout, waitingFor: "a line containing \"\(text)\" on \(stream.label)") { line in
             line.contains(text) ? line : nil
@@ -329,10 +332,14 @@ public final class RunningProgram: Sendable {
     ///   when the program is still running after `timeout` seconds — it is then terminated
     ///   as by ``terminate(gracePeriod:)`` with a two-second grace period, and the error
     ///   carries all its output; `CancellationError` if the task is cancelled (the program
-    ///   is then stopped too).
+    ///   is then stopped too);
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when it exited with status 0 without having applied the launch's instructions
+    ///   (see ``DriverLaunch/expectsInjection``).
     public func waitForExit(timeout: TimeInterval = 60) async throws -> DriverRun {
         switch await monitor.wait(for: .exit, timeout: timeout) {
         case let .exited(run):
+            if let error = monitor.expectation?.failure(afterExitOf: run) { throw error }
             return run
         case .timedOut:
             let run = await terminate(gracePeriod: DriverLaunch.killGracePeriod)
@@ -357,6 +364,7 @@ public final class RunningProgram: Sendable {
         switch outcome {
         case let .found(value):
             guard let value = value as? Value else { preconditionFailure("a wait found \(type(of: value)), not \(Value.self)") }
+            if let error = monitor.expectation?.failure(.ready, standardOutput: standardOutput, standardError: standardError) { throw error }
             return value
         case let .exited(run):
             throw DriverLaunchError.exitedEarly(command: command, waitingFor: waitingFor, run: run)
