@@ -196,6 +196,24 @@ struct DriverLaunchTests {
     }
     #endif
 
+    // MARK: Package files
+
+    @Test("a package file, named from the package root, lands where -d @path looks for it")
+    func packageFile() async throws {
+        var launch = DriverLaunch(.product("relay-demo"), arguments: ["-d", "@config/stub-recipes.relay"])
+        try launch.addPackageFile("config/stub-recipes.relay")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(launch.files == ["config/stub-recipes.relay": try String(contentsOf: root.appendingPathComponent("config/stub-recipes.relay"), encoding: .utf8)])
+        let run = try await launch.run()
+        #expect(run.exitStatus == 0, "\(run)")
+        #expect(Set(try run.injectionReport().bindings.map(\.origin.description)) == ["config/stub-recipes.relay:7:1", "config/stub-recipes.relay:8:1"], "\(run)")
+
+        let missing = #expect(throws: DriverLaunchError.self) { try launch.addPackageFile("Fixtures/none.relay") }
+        #expect(missing == .packageFileNotFound(path: "Fixtures/none.relay", packageRoot: root.path))
+        #expect(missing?.description.hasPrefix("'Fixtures/none.relay' is not in the package at \(root.path) (the nearest directory above the test file that holds Package.swift)") == true)
+        #expect(throws: DriverLaunchError.invalidFilePath("../Package.swift")) { try launch.addPackageFile("../Package.swift") }
+    }
+
     // MARK: Time-out and cancellation
 
     @Test("a hanging child is killed at the time-out, and the error shows what it printed")

@@ -58,9 +58,16 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     /// output (and dropping the handle kills it).
     case waitTimedOut(command: [String], waitingFor: String, timeout: TimeInterval, standardOutput: String, standardError: String)
 
-    /// A key of ``DriverLaunch/files`` is not a relative path inside the working
-    /// directory: it is empty or absolute, or it has a `..` component.
+    /// A key of ``DriverLaunch/files``, or the path given to
+    /// ``DriverLaunch/addPackageFile(_:filePath:)``, is not a relative path inside the
+    /// working directory (or the package): it is empty or absolute, or it has a `..`
+    /// component.
     case invalidFilePath(String)
+
+    /// ``DriverLaunch/addPackageFile(_:filePath:)`` found no file `path` in the package
+    /// whose root is `packageRoot` (the nearest directory above the test file that holds
+    /// `Package.swift`).
+    case packageFileNotFound(path: String, packageRoot: String)
 
     /// ``DriverRun/injectionReport()`` found no report: the program, which ended as this
     /// run shows, wrote nothing to `RELAY_REPORT_PATH`.
@@ -129,6 +136,9 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "(If the program is meant to ignore them, set expectsInjection = false on the DriverLaunch.)\n"
                 + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
+        case let .packageFileNotFound(path, packageRoot):
+            return "'\(path)' is not in the package at \(packageRoot) (the nearest directory above the test file that holds Package.swift); "
+                + "name the file relative to that directory, e.g. 'Fixtures/checkout.relay'"
         case let .invalidFilePath(path):
             return "'\(path)' cannot be created in the working directory: DriverLaunch.files takes relative paths without '..' components, such as '.relay' or 'config/app.relay'"
         }
