@@ -80,7 +80,7 @@ struct LaunchLeakTests {
     static let slack = 12
 
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)   // .timeLimit
-    @Test("105 launches, 15 at a time, leave no process, descriptor or thread behind", .timeLimit(.minutes(2)))
+    @Test("105 launches, 15 at a time, leave no process, descriptor or thread behind", .timeLimit(.minutes(3)))
     func noLeftovers() async throws {
         let marker = "relay-leak-marker-\(UUID().uuidString)"
         // Warm up Foundation's process machinery, which keeps a thread and descriptors of its own.
@@ -112,7 +112,7 @@ struct LaunchLeakTests {
             threads = Self.count("task")
             if leftovers.isEmpty && descriptors <= descriptorsBefore + Self.slack && threads <= threadsBefore + Self.slack { break }
             try await Task.sleep(nanoseconds: 100_000_000)
-        } while DriverLaunchTests.seconds(since: start) < 30
+        } while DriverLaunchTests.seconds(since: start) < 60
         let numbers = "descriptors \(descriptorsBefore) → \(descriptorsAfterLoop) after the loop → \(descriptors); "
             + "threads \(threadsBefore) → \(threadsAfterLoop) → \(threads); \(leftovers.count) processes left"
         #expect(leftovers.isEmpty, "\(numbers)\n\(leftovers.joined(separator: "\n"))")

@@ -27,7 +27,7 @@ struct RunningProgramTests {
     }
 
     /// Waits up to `seconds` for `isGone(pid)`.
-    static func waitUntilGone(_ pid: Int32, within seconds: Double = 10) async throws -> Bool {
+    static func waitUntilGone(_ pid: Int32, within seconds: Double = 60) async throws -> Bool {
         let start = DispatchTime.now()
         while DriverLaunchTests.seconds(since: start) < seconds {
             if isGone(pid) { return true }
@@ -125,7 +125,7 @@ struct RunningProgramTests {
     @Test("a program whose own child keeps its output open still counts as ended, half a second after its exit")
     func grandchildHoldsThePipes() async throws {
         // The background `sleep` inherits the pipes and outlives the shell; it prints its pid.
-        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 30 & echo $!; exit 2"]).start()
+        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 3600 & echo $!; exit 2"]).start()
         let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "never", timeout: 60) }
         guard case let .exitedEarly(_, _, run) = error, let grandchild = Int32(run.standardOutput.trimmingCharacters(in: .newlines)) else {
             Issue.record("expected exitedEarly with the grandchild's pid, got \(String(describing: error))")
@@ -139,7 +139,7 @@ struct RunningProgramTests {
 
     @Test("the program leads a process group of its own; terminate and a dropped handle end the whole group")
     func processGroup() async throws {
-        let script = "trap '' TERM; sleep 30 & echo $!; wait"
+        let script = "trap '' TERM; sleep 3600 & echo $!; wait"
         let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", script]).start()
         let child = try #require(Int32(try await program.waitForLine(on: .standardOutput) { !$0.isEmpty }))
         #expect(getpgid(program.processIdentifier) == program.processIdentifier)
@@ -148,7 +148,7 @@ struct RunningProgramTests {
         #expect(run.signal == SIGKILL, "the shell ignores SIGTERM: \(run)")
         #expect(try await Self.waitUntilGone(child))
 
-        var dropped: RunningProgram? = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 30 & echo $!; exit 0"]).start()
+        var dropped: RunningProgram? = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "sleep 3600 & echo $!; exit 0"]).start()
         let grandchild = try #require(Int32(try await dropped?.waitForLine(on: .standardOutput) { !$0.isEmpty } ?? ""))
         _ = try await dropped?.waitForExit()
         dropped = nil
@@ -158,7 +158,7 @@ struct RunningProgramTests {
     #if os(Linux)
     @Test("a descendant that started its own session is not reached, but the run still ends and releases its pipes")
     func descendantInItsOwnSession() async throws {
-        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "setsid sh -c 'echo $$; touch up; exec sleep 30' & while [ ! -e up ]; do sleep 0.05; done; echo spawned"]).start()
+        let program = try DriverLaunch(DriverLaunchTests.shell, arguments: ["-c", "setsid sh -c 'echo $$; touch up; exec sleep 3600' & while [ ! -e up ]; do sleep 0.05; done; echo spawned"]).start()
         let daemon = try #require(Int32(try await program.waitForLine(on: .standardOutput) { $0.allSatisfy(\.isNumber) && !$0.isEmpty }))
         defer { kill(daemon, SIGKILL) }
         let run = try await program.waitForExit()
@@ -247,7 +247,7 @@ struct RunningProgramTests {
         let start = DispatchTime.now()
         let run = await program.terminate(gracePeriod: 0.5)
         let elapsed = DriverLaunchTests.seconds(since: start)
-        #expect(elapsed >= 0.5 && elapsed < 10, "\(elapsed) seconds")
+        #expect(elapsed >= 0.5, "the grace period first: \(elapsed) seconds")
         #expect(run.signal == SIGKILL, "\(run)")
         #expect(run.standardOutput == "started\n", "\(run)")
     }
@@ -275,10 +275,8 @@ struct RunningProgramTests {
         _ = try await program.waitForLine(containing: "started")
         let waiter = Task { try await program.waitForLine(containing: "never", timeout: 60) }
         try await Task.sleep(nanoseconds: 200_000_000)
-        let start = DispatchTime.now()
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        #expect(DriverLaunchTests.seconds(since: start) < 10)
         #expect(try await Self.waitUntilGone(program.processIdentifier), "terminated by the time the wait threw, then reaped")
         let run = await program.terminate()
         #expect(run.standardOutput == "started\n" && run.signal == SIGTERM, "\(run)")

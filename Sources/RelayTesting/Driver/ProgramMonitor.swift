@@ -100,6 +100,9 @@ final class ProgramMonitor: @unchecked Sendable {
         let continuation: CheckedContinuation<Outcome, Never>
         /// Per stream: the byte offset of the first line not yet given to the condition.
         var scanned: [RunningProgram.OutputStream: Int] = [.standardOutput: 0, .standardError: 0]
+        /// Per stream: how far the unfinished line at `scanned` is known to hold no newline,
+        /// so a long line arriving in many chunks is searched once, not once per chunk.
+        var searched: [RunningProgram.OutputStream: Int] = [:]
         var timers: [DispatchSourceTimer] = []
 
         init(condition: Condition, continuation: CheckedContinuation<Outcome, Never>) {
@@ -182,9 +185,13 @@ final class ProgramMonitor: @unchecked Sendable {
         // and reaped even when nothing else holds the monitor.
         process.terminationHandler = { [self] process in
             // Usually second, after the exit thread; first where there is none, or when
-            // `waitid` could not watch the child.
-            if exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true) {
-                Thread.detachNewThread { [self] in wakeReadersAfterDrainGracePeriod() }
+            // `waitid` could not watch the child. On a thread of its own: Foundation calls
+            // every program's handler on one thread, which must not wait for this
+            // monitor's lock while a reader holds it.
+            let status = process.terminationStatus
+            let bySignal = process.terminationReason == .uncaughtSignal
+            Thread.detachNewThread { [self] in
+                if exited(status: status, bySignal: bySignal, reaped: true) { wakeReadersAfterDrainGracePeriod() }
             }
         }
         do {
@@ -423,11 +430,13 @@ final class ProgramMonitor: @unchecked Sendable {
                 var start = waiter.scanned[stream] ?? 0
                 while start < bytes.count {
                     let end: Int
-                    if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    let from = max(start, waiter.searched[stream] ?? 0)
+                    if let newline = bytes[from...].firstIndex(of: UInt8(ascii: "\n")) {
                         end = newline
                     } else if !open.contains(stream) {
                         end = bytes.count
                     } else {
+                        waiter.searched[stream] = bytes.count
                         break
                     }
                     let line = String(decoding: bytes[start..<end], as: UTF8.self)
