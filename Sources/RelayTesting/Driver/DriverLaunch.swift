@@ -356,22 +356,9 @@ public struct DriverLaunch: Sendable {
     /// `RELAY_CONTROL`, which a launch that ``allowsReinjection`` sets to a file of its own.
     static let controlVariable = "RELAY_CONTROL"
 
-    /// Starts `process` with no signal blocked in it.
-    ///
-    /// A child inherits the signal mask of the thread that spawns it, and this runs on a
-    /// thread of the concurrency pool, which blocks nearly every signal. On Linux,
-    /// swift-corelibs-foundation's `Process` does not reset the mask, so the program would
-    /// start with `SIGTERM`, `SIGINT`, `SIGHUP`… blocked: deaf to the time-out's `SIGTERM`
-    /// and to any signal a test sends it. So the mask is cleared around the (synchronous)
-    /// spawn and restored right after — on every platform, as it costs nothing where
-    /// `Process` resets the mask itself.
+    /// Starts `process` with no signal blocked in it (see ``SignalMask``).
     static func spawn(_ process: Process) throws {
-        var none = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        try SignalMask.withNoSignalBlocked { try process.run() }
     }
 
     /// The program's environment: see ``inheritsEnvironment``.

@@ -158,14 +158,14 @@ final class ProgramMonitor: @unchecked Sendable {
     /// Starts `prepared`'s program with its output on pipes this monitor reads; returns
     /// its process identifier.
     func start(_ prepared: DriverLaunch.Prepared) throws -> Int32 {
-        let outputPipe = try Self.makePipe()
+        let outputPipe = try RawPipe.make()
         let errorPipe: (read: Int32, write: Int32)
         let wakePipe: (read: Int32, write: Int32)
-        do { errorPipe = try Self.makePipe() } catch {
+        do { errorPipe = try RawPipe.make() } catch {
             close(outputPipe.read); close(outputPipe.write)
             throw error
         }
-        do { wakePipe = try Self.makePipe() } catch {
+        do { wakePipe = try RawPipe.make() } catch {
             close(outputPipe.read); close(outputPipe.write); close(errorPipe.read); close(errorPipe.write)
             throw error
         }
@@ -221,58 +221,17 @@ final class ProgramMonitor: @unchecked Sendable {
         return process.processIdentifier
     }
 
-    /// Starts a thread that waits for `pid` to exit without reaping it, and records the
-    /// exit at once.
-    ///
-    /// Foundation's `Process` on Linux learns of the exit when a socket the child inherited
-    /// closes — and a grandchild the program left running (a shell's `cmd &`) keeps it
-    /// open, so `terminationHandler` can come seconds late. `waitid` with `WNOWAIT` sees the
-    /// exit itself and leaves the zombie for Foundation to reap, so the two never race for
-    /// it. The thread keeps the monitor alive until the exit. Called with the lock held.
+    /// Starts a thread that waits for `pid` to exit without reaping it (see ``ChildExit``),
+    /// and records the exit at once. The thread keeps the monitor alive until the exit.
+    /// Called with the lock held.
     private func watchForExit(of pid: Int32) {
-        #if canImport(Glibc) || canImport(Darwin)
+        guard ChildExit.isAvailable else { return }   // the termination handler will tell
         let thread = Thread { [self] in
-            var info = siginfo_t()
-            var result: Int32
-            repeat {
-                result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
-            } while result == -1 && errno == EINTR
-            guard result == 0 else { return }   // the handler will tell
-            if exited(status: Self.childStatus(info), bySignal: info.si_code != CLD_EXITED, reaped: false) {
-                wakeReadersAfterDrainGracePeriod()
-            }
+            guard let (status, bySignal) = ChildExit.waitWithoutReaping(pid) else { return }
+            if exited(status: status, bySignal: bySignal, reaped: false) { wakeReadersAfterDrainGracePeriod() }
         }
         thread.name = "RelayTesting.RunningProgram.exit"
         thread.start()
-        #elseif canImport(Musl)
-        // musl's `siginfo_t` names the child's status through C macros Swift cannot import,
-        // so with musl the exit is learnt from `Process`'s termination handler alone (late
-        // only when a grandchild keeps the program's pipes open).
-        #endif
-    }
-
-    #if canImport(Glibc)
-    /// The exit status or signal `waitid` reported for a child.
-    private static func childStatus(_ info: siginfo_t) -> Int32 { info._sifields._sigchld.si_status }
-    #elseif canImport(Darwin)
-    /// The exit status or signal `waitid` reported for a child.
-    private static func childStatus(_ info: siginfo_t) -> Int32 { info.si_status }
-    #elseif canImport(Musl)
-    // Not needed with musl: see `watchForExit(of:)`.
-    #endif
-
-    /// A pipe whose ends are closed on `exec` (so no other child launched meanwhile keeps
-    /// the write end open).
-    private static func makePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        // `pipe2(O_CLOEXEC)` would close the gap between these calls, but Glibc's module
-        // does not export it. The gap only matters if another thread spawns a program in
-        // it and that spawn does not close inherited descriptors (Foundation's does); the
-        // drain grace period after the exit covers even that.
-        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return (ends[0], ends[1])
     }
 
     /// Starts a thread that reads `descriptor` until its end, or until it is woken for the
@@ -280,36 +239,8 @@ final class ProgramMonitor: @unchecked Sendable {
     /// closes it. The thread keeps the monitor alive until it ends.
     private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream, wakeUp: Int32) {
         let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)]
-            var draining = false
-            var drained = 0
-            while true {
-                if !draining {
-                    watched[0].revents = 0
-                    watched[1].revents = 0
-                    if poll(&watched, 2, -1) < 0 {
-                        if errno == EINTR { continue }
-                        break
-                    }
-                    if watched[1].revents != 0 {
-                        // Woken after the exit: read what the pipe holds now, and no more.
-                        draining = true
-                        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                    } else if watched[0].revents == 0 {
-                        continue
-                    }
-                }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    received(Array(buffer[..<count]), on: stream, ended: false)
-                    drained += draining ? count : 0
-                    if drained >= Self.drainLimit { break }
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break   // the end, an empty pipe while draining, or an error that ends it
-                }
+            RawPipe.read(descriptor, wakeUp: wakeUp, drainLimit: Self.drainLimit) { chunk in
+                received(chunk, on: stream, ended: false)
             }
             close(descriptor)
             received([], on: stream, ended: true)
@@ -370,10 +301,7 @@ final class ProgramMonitor: @unchecked Sendable {
     private func wakeReadersAfterDrainGracePeriod() {
         Thread.sleep(forTimeInterval: Self.drainGracePeriod)
         lock.lock()
-        if let wake {
-            var byte: UInt8 = 1
-            _ = write(wake.write, &byte, 1)
-        }
+        if let wake { RawPipe.poke(wake.write) }
         lock.unlock()
     }
 
