@@ -216,13 +216,13 @@ struct DriverLaunchTests {
 
     // MARK: Time-out and cancellation
 
-    // The children below would run for an hour: only the time-out or the cancellation can
-    // end them within the test's time limit, which the error thrown confirms.
+    // The children below would run for ten minutes: the error thrown confirms that the
+    // time-out or the cancellation ended them. No bound on the elapsed time: a loaded
+    // runner may keep a test waiting for the CPU for most of a minute.
 
-    @Test("a hanging child is killed at the time-out, and the error shows what it printed", .timeLimit(.minutes(2)))
-    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)   // .timeLimit
+    @Test("a hanging child is killed at the time-out, and the error shows what it printed")
     func timeOut() async throws {
-        var launch = Self.shell("echo started; exec sleep 3600")
+        var launch = Self.shell("echo started; exec sleep 600")
         // Long enough for a loaded machine to start the shell and let it print; `run()` has
         // no way to wait for the line first.
         launch.timeout = 10
@@ -231,14 +231,13 @@ struct DriverLaunchTests {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
-        #expect(command == ["/bin/sh", "-c", "echo started; exec sleep 3600"])
+        #expect(command == ["/bin/sh", "-c", "echo started; exec sleep 600"])
         #expect(timeout == 10)
         #expect(standardOutput == "started\n")
-        #expect(error?.description.hasPrefix("/bin/sh -c 'echo started; exec sleep 3600' did not exit within 10.0 seconds and was killed\n--- standard output so far ---\nstarted\n") == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix("/bin/sh -c 'echo started; exec sleep 600' did not exit within 10.0 seconds and was killed\n--- standard output so far ---\nstarted\n") == true, "\(String(describing: error))")
     }
 
-    @Test("a child that ignores SIGTERM is killed with SIGKILL", .timeLimit(.minutes(2)))
-    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)   // .timeLimit
+    @Test("a child that ignores SIGTERM is killed with SIGKILL")
     func timeOutIgnoringTerminate() async throws {
         // "started" comes after the trap, so seeing it shows SIGTERM was ignored, not fatal.
         var launch = Self.shell("trap '' TERM; echo started; while :; do sleep 1; done")
@@ -250,10 +249,9 @@ struct DriverLaunchTests {
         }
     }
 
-    @Test("cancelling the test's task kills the child and throws CancellationError", .timeLimit(.minutes(2)))
-    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)   // .timeLimit
+    @Test("cancelling the test's task kills the child and throws CancellationError")
     func cancellation() async throws {
-        let task = Task { try await Self.shell("exec sleep 3600").run() }
+        let task = Task { try await Self.shell("exec sleep 600").run() }
         try await Task.sleep(nanoseconds: 300_000_000)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

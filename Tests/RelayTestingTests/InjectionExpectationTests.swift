@@ -34,8 +34,7 @@ struct InjectionExpectationTests {
         ) == true, "\(String(describing: error))")
     }
 
-    @Test("the same program in a release products folder fails its wait for readiness, and the message names the release build and the opt-in", .timeLimit(.minutes(1)))
-    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)   // .timeLimit
+    @Test("the same program in a release products folder fails its wait for readiness, and the message names the release build and the opt-in")
     func releaseBuildWhenReady() async throws {
         let folder = try TemporaryDirectory()
         let release = folder.url.appendingPathComponent(".build/release", isDirectory: true)
