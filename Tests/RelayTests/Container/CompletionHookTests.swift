@@ -99,7 +99,7 @@ struct CompletionHookTests {
         registerClientServer(in: c, lifecycle: .singleton)
         let incomplete = Locked(0)
         let unexpected = Locked<[String]>([])
-        runOnThreads(8) { index in
+        runOnThreads(8, limit: 120) { index in
             for _ in 0..<50 {
                 do throws(DependencyResolutionError) {
                     if index.isMultiple(of: 2) {
