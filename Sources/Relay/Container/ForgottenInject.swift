@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Foundation
 
 /// A program that never calls `inject()` runs its live dependencies whatever a driver
 /// passed. What the containers say about it, without knowing the layers above them:
@@ -63,9 +57,9 @@ struct UninjectedInstructionsWarning: Sendable {
     static let standard = UninjectedInstructionsWarning(
         isEnabled: BuildConfiguration.isDebug,
         hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
-        variable: { name in getenv(name).map { String(cString: $0) } },
-        configFileExists: { access(StandardInstructionPlaces.configFileName, F_OK) == 0 },
-        write: writeStandardError
+        variable: { ProcessInfo.processInfo.environment[$0] },
+        configFileExists: { FileManager.default.fileExists(atPath: StandardInstructionPlaces.configFileName) },
+        write: { FileHandle.standardError.write(Data($0.utf8)) }
     )
 
     /// The places holding instructions no `inject()` read, as the standard sources would
@@ -102,11 +96,4 @@ struct UninjectedInstructionsWarning: Sendable {
             + "so they were not applied and the live dependencies run; "
             + "call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before resolving anything (printed once, in debug builds only)\n"
     }
-}
-
-/// Writes `text` to file descriptor 2 as one `write(2)` call (a line of a few hundred
-/// bytes; a short write is not retried — the warning is advice, not output).
-private func writeStandardError(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = write(2, bytes, bytes.count)
 }

@@ -21,7 +21,7 @@ enum ChildExit {
     static var isAvailable: Bool {
         #if canImport(Glibc) || canImport(Darwin)
         true
-        #else
+        #elseif canImport(Musl)
         false
         #endif
     }
@@ -37,15 +37,18 @@ enum ChildExit {
             result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
         } while result == -1 && errno == EINTR
         guard result == 0 else { return nil }
-        #if canImport(Glibc)
-        let status = info._sifields._sigchld.si_status
-        #else
-        let status = info.si_status
-        #endif
-        return (status, info.si_code != CLD_EXITED)
-        #else
+        return (childStatus(info), info.si_code != CLD_EXITED)
+        #elseif canImport(Musl)
         return nil
         #endif
     }
+
+    #if canImport(Darwin)
+    private static func childStatus(_ info: siginfo_t) -> Int32 { info.si_status }
+    #elseif canImport(Glibc)
+    private static func childStatus(_ info: siginfo_t) -> Int32 { info._sifields._sigchld.si_status }
+    #elseif canImport(Musl)
+    // musl: no child status in `siginfo_t` that Swift can import (see `isAvailable`).
+    #endif
 }
 #endif
