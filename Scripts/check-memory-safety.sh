@@ -79,6 +79,9 @@ EOF
     exit 0
 fi
 
+# From scratch every time: an incremental build would not compile (so not report) a file
+# that did not change since the last run.
+rm -rf .build-safety
 log=$(swift build --scratch-path .build-safety -Xswiftc -strict-memory-safety 2>&1) || { echo "$log"; exit 1; }
 sites=$(grep -cE '^/[^:]+:[0-9]+:[0-9]+: warning: .*\[#StrictMemorySafety\]' <<<"$log" || true)
 if [ "$sites" -eq 0 ]; then
