@@ -36,6 +36,8 @@ protocol ForwardedService: AnyObject {}
 final class LiveForwardedService: ForwardedService {}
 protocol ForwardedTransientService: AnyObject {}
 final class LiveForwardedTransientService: ForwardedTransientService {}
+protocol ForwardedWeakService: AnyObject {}
+final class LiveForwardedWeakService: ForwardedWeakService {}
 
 protocol UnitOfWorkService: AnyObject {}
 final class LiveUnitOfWorkService: UnitOfWorkService {}
@@ -65,11 +67,15 @@ extension Cases {
         relay.register(WeakService.self, lifecycle: .weakSingleton) { _ in LiveWeakService() }
     }
 
-    /// `LiveForwardedService`, a singleton, forwarded as `ForwardedService`; and
-    /// `LiveForwardedTransientService`, a transient, forwarded as `ForwardedTransientService`.
+    /// `LiveForwardedService`, a singleton, forwarded as `ForwardedService` (untagged and
+    /// with the tag "primary"); `LiveForwardedTransientService`, a transient, forwarded as
+    /// `ForwardedTransientService`; `LiveForwardedWeakService`, a `weakSingleton`,
+    /// forwarded as `ForwardedWeakService`.
     static func registerForwarded(in relay: DependencyContainer) {
         relay.register(LiveForwardedService.self, as: ForwardedService.self) { _ in LiveForwardedService() }
+        relay.register(LiveForwardedService.self, as: ForwardedService.self, tag: "primary") { _ in LiveForwardedService() }
         relay.register(LiveForwardedTransientService.self, as: ForwardedTransientService.self, lifecycle: .transient) { _ in LiveForwardedTransientService() }
+        relay.register(LiveForwardedWeakService.self, as: ForwardedWeakService.self, lifecycle: .weakSingleton) { _ in LiveForwardedWeakService() }
     }
 
     static func registerUnitOfWork(in relay: DependencyContainer) {
