@@ -2,9 +2,9 @@ import BenchSupport
 import Relay
 import Swinject
 
-// Rows (q)–(t) and (v): the full-container features, each next to Swinject's equivalent
-// where it has one — a named registration, a runtime argument, the `.graph` object scope,
-// the `.weak` object scope.
+// Rows (q)–(t), (v) and (w): the full-container features, each next to Swinject's
+// equivalent where it has one — a named registration, a runtime argument, the `.graph`
+// object scope, the `.weak` object scope, `.implements`.
 
 protocol TaggedService: AnyObject {}
 final class LiveTaggedService: TaggedService {}
@@ -32,12 +32,19 @@ final class LiveObjectGraphC: ObjectGraphC {}
 protocol WeakService: AnyObject {}
 final class LiveWeakService: WeakService {}
 
+protocol ForwardedService: AnyObject {}
+final class LiveForwardedService: ForwardedService {}
+protocol ForwardedTransientService: AnyObject {}
+final class LiveForwardedTransientService: ForwardedTransientService {}
+protocol ForwardedWeakService: AnyObject {}
+final class LiveForwardedWeakService: ForwardedWeakService {}
+
 protocol UnitOfWorkService: AnyObject {}
 final class LiveUnitOfWorkService: UnitOfWorkService {}
 
 extension Cases {
     static func containerFeatureCases() -> [(letter: String, measure: () -> BenchmarkRow)] {
-        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve), ("t", unitOfWorkResolve), ("v", weakSingletonResolve)]
+        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve), ("t", unitOfWorkResolve), ("v", weakSingletonResolve), ("w", forwardedSingletonResolve), ("x", forwardedTransientResolve)]
     }
 
     static func registerTagged(in relay: DependencyContainer) {
@@ -58,6 +65,17 @@ extension Cases {
 
     static func registerWeakSingleton(in relay: DependencyContainer) {
         relay.register(WeakService.self, lifecycle: .weakSingleton) { _ in LiveWeakService() }
+    }
+
+    /// `LiveForwardedService`, a singleton, forwarded as `ForwardedService` (untagged and
+    /// with the tag "primary"); `LiveForwardedTransientService`, a transient, forwarded as
+    /// `ForwardedTransientService`; `LiveForwardedWeakService`, a `weakSingleton`,
+    /// forwarded as `ForwardedWeakService`.
+    static func registerForwarded(in relay: DependencyContainer) {
+        relay.register(LiveForwardedService.self, as: ForwardedService.self) { _ in LiveForwardedService() }
+        relay.register(LiveForwardedService.self, as: ForwardedService.self, tag: "primary") { _ in LiveForwardedService() }
+        relay.register(LiveForwardedTransientService.self, as: ForwardedTransientService.self, lifecycle: .transient) { _ in LiveForwardedTransientService() }
+        relay.register(LiveForwardedWeakService.self, as: ForwardedWeakService.self, lifecycle: .weakSingleton) { _ in LiveForwardedWeakService() }
     }
 
     static func registerUnitOfWork(in relay: DependencyContainer) {
@@ -205,6 +223,62 @@ extension Cases {
                 publish(accumulator)
             },
             floor: propertyRead(holder),
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+
+    // MARK: - (w), (x) forwarded types
+
+    /// A type forwarded to a singleton implementation (`register(_:as:)`), resolved again
+    /// and again. Swinject: `.implements` on a `.container`-scoped registration. Target: ≤2×
+    /// the implementation's own resolve, row (a), in instructions (see docs/performance.md).
+    static func forwardedSingletonResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerForwarded(in: relay)
+        let swinject = Container()
+        swinject.register(LiveForwardedService.self) { _ in LiveForwardedService() }.inObjectScope(.container).implements(ForwardedService.self)
+        let holder = PropertyHolder(LiveSingletonService())
+        return BenchmarkRow(
+            "(w) forwarded type, singleton (Swinject: .implements)",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(relay.resolve(ForwardedService.self), &accumulator) }
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(swinject.resolve(ForwardedService.self)!, &accumulator) }
+                publish(accumulator)
+            },
+            floor: propertyRead(holder),
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
+        )
+    }
+
+    /// A type forwarded to a transient implementation. Swinject: `.implements` on a
+    /// `.transient` registration. Target: ≤2× a transient resolve, row (b), in instructions.
+    static func forwardedTransientResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerForwarded(in: relay)
+        let swinject = Container()
+        swinject.register(LiveForwardedTransientService.self) { _ in LiveForwardedTransientService() }.inObjectScope(.transient).implements(ForwardedTransientService.self)
+        return BenchmarkRow(
+            "(x) forwarded type, transient (Swinject: .implements)",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(relay.resolve(ForwardedTransientService.self), &accumulator) }
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(swinject.resolve(ForwardedTransientService.self)!, &accumulator) }
+                publish(accumulator)
+            },
+            floor: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(LiveForwardedTransientService(), &accumulator) }
+                publish(accumulator)
+            },
             targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
         )
     }

@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|v|parse|parse100|inject|inject1000|inject100"
+    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|v|w|wq|wv|x|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -76,6 +76,20 @@ enum Profile {
             let held = global.resolve(WeakService.self)
             for _ in 0..<iterations { consume(global.resolve(WeakService.self), &accumulator) }
             withExtendedLifetime(held) {}
+        case "w":
+            Cases.registerForwarded(in: global)
+            for _ in 0..<iterations { consume(global.resolve(ForwardedService.self), &accumulator) }
+        case "wq":
+            Cases.registerForwarded(in: global)
+            for _ in 0..<iterations { consume(global.resolve(ForwardedService.self, tag: "primary"), &accumulator) }
+        case "wv":
+            Cases.registerForwarded(in: global)
+            let held = global.resolve(ForwardedWeakService.self)
+            for _ in 0..<iterations { consume(global.resolve(ForwardedWeakService.self), &accumulator) }
+            withExtendedLifetime(held) {}
+        case "x":
+            Cases.registerForwarded(in: global)
+            for _ in 0..<iterations { consume(global.resolve(ForwardedTransientService.self), &accumulator) }
         case "parse", "parse100":
             let lines = name == "parse" ? 10_000 : 100
             let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)

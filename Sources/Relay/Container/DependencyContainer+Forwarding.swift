@@ -117,7 +117,7 @@ private struct ForwardedType<Implementation> {
             // The implementation's own registration answers for the implementation's type.
             guard Forwarded.self != Implementation.self else { return }
             let factory = ForwardingFactory.make(Implementation.self, as: Forwarded.self, tag: tag, origin: "\(file):\(line)")
-            container.register(Forwarded.self, tag: tag, lifecycle: .transient, file: file, line: line, factory: factory)
+            ResolutionEngine.shared.insert(Forwarded.self, into: container, tag: tag, lifecycle: .transient, origin: .code(line: line, file: file), factory: factory, forwardingTo: Implementation.self)
         }
     }
 }

@@ -113,7 +113,7 @@ extension DependencyContainer {
     /// work (graph instances, completion hooks) after the factory returns, which
     /// ``runOutermostTransient(_:thread:)`` does.
     @inline(__always)
-    private func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+    func runTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         try thread.push(caller._withUnsafeGuaranteedRef { $0.registration }, requestedIn: scope)
         defer { thread.pop() }
         do {
@@ -244,6 +244,9 @@ extension DependencyContainer {
             if isTyped {
                 let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
                 if let generation, overrides == nil {
+                    if let implementation = registration.forwardedImplementation {
+                        return try resolveForwarded(T.self, caller: typedCaller, registration: registration, implementation: implementation, tag: tag, thread: thread, generation: generation)
+                    }
                     if let tag {
                         thread.fillQualified(container: ObjectIdentifier(self), type: T.self, argument: nil, tag: tag, entry: .transient(UnsafeRawPointer(Unmanaged.passUnretained(typedCaller).toOpaque())), object: registration, generation: generation)
                     } else {

@@ -7,6 +7,10 @@ enum ForwardingFactory {
     /// hands it out as a `Forwarded`. The implementation's lifecycle decides the sharing:
     /// every forwarded type of one `graph` implementation gets its one instance within an
     /// outermost resolve, a singleton's is the singleton, a transient's is new each time.
+    /// Outside override layers the resolve path caches the result the way the
+    /// implementation is cached (``DependencyContainer/resolveForwarded(_:caller:registration:implementation:tag:thread:generation:)``),
+    /// so for a singleton or a live `weakSingleton` this runs once per thread until a
+    /// registration changes.
     ///
     /// An implementation that is not a `Forwarded` fails the resolve with
     /// ``DependencyResolutionError/Reason/typeMismatch(actualType:)`` naming `origin`, the
@@ -20,9 +24,16 @@ enum ForwardingFactory {
     ) -> @Sendable (DependencyContainer) throws -> Forwarded {
         { container in
             let instance: Implementation = if let tag { try container.tryResolve(Implementation.self, tag: tag) } else { try container.tryResolve(Implementation.self) }
-            if let converted = instance as? Forwarded { return converted }
-            // The forwarding registration is on top of this thread's stack.
-            throw DependencyResolutionError.mismatch(requested: Forwarded.self, actual: instance, scope: container.scope, chain: ResolutionThread.current().chain(appending: nil), registration: origin)
+            // A `switch` with a cast pattern, not `as?` (nor `if case`, which compiles to
+            // it): the `Optional<Forwarded>` of `as?` costs a metadata look-up in the
+            // runtime on every call.
+            switch instance {
+            case let converted as Forwarded:
+                return converted
+            default:
+                // The forwarding registration is on top of this thread's stack.
+                throw DependencyResolutionError.mismatch(requested: Forwarded.self, actual: instance, scope: container.scope, chain: ResolutionThread.current().chain(appending: nil), registration: origin)
+            }
         }
     }
 

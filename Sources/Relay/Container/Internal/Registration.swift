@@ -43,10 +43,15 @@ struct TypedFactory: Sendable {
     let valueType: Any.Type
     /// Makes the registration's ``TypedCaller`` (a `TypedFactoryCaller<T>`).
     let makeCaller: @Sendable (Registration) -> TypedCaller
+    /// For a forwarded type's registration (`register(_:as:…)`), the implementation's
+    /// type: the factory resolves it, with the registration's tag, and hands it out as a
+    /// `T`. `nil` for any other.
+    let implementation: ObjectIdentifier?
 
-    init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T) {
+    init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, forwardingTo implementation: Any.Type? = nil) {
         valueType = T.self
         makeCaller = { TypedFactoryCaller(factory, registration: $0) }
+        self.implementation = implementation.map { ObjectIdentifier($0) }
     }
 }
 
@@ -143,6 +148,13 @@ final class Registration: @unchecked Sendable {
         case .argument(let factory): ObjectIdentifier(factory.valueType)
         case .untyped: nil
         }
+    }
+
+    /// For a forwarded type's registration, the implementation's type
+    /// (``TypedFactory/implementation``); `nil` for any other.
+    var forwardedImplementation: ObjectIdentifier? {
+        if case .typed(let typed) = factory { return typed.implementation }
+        return nil
     }
 
     /// The factory of an argument registration; `nil` for any other.

@@ -12,7 +12,8 @@ extension ResolutionEngine {
         }
     }
 
-    /// Registers a typed factory in `container` (the `register(_:lifecycle:factory:)` path).
+    /// Registers a typed factory in `container` (the `register(_:lifecycle:factory:)` path);
+    /// with `forwardingTo`, a forwarded type's (``TypedFactory/implementation``).
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
@@ -20,13 +21,14 @@ extension ResolutionEngine {
         lifecycle: LifecycleType,
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T,
-        completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil
+        completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil,
+        forwardingTo implementation: Any.Type? = nil
     ) {
         var untypedCompletion: (@Sendable (DependencyContainer, Any) throws -> Void)?
         if let completion {
             untypedCompletion = { container, value in try completion(container, value as! T) }
         }
-        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory)), completion: untypedCompletion), in: container.table)
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwardingTo: implementation)), completion: untypedCompletion), in: container.table)
     }
 
     /// Registers an argument factory in `container` (the `register(_:tag:argument:…)` path):

@@ -118,6 +118,19 @@ final class WeakInstance {
         return Unmanaged.passRetained(consume object)
     }
 
+    /// The same instance seen as a `U` (`value`), if it is still alive and `value` holds
+    /// it as a reference at its start (a superclass, a class-bound or an opaque existential
+    /// — not a value bridged from it): a cache entry for a type forwarded to a
+    /// `weakSingleton` (``DependencyContainer/resolveForwarded(_:caller:registration:implementation:tag:thread:generation:)``).
+    /// Like this one, it does not keep the instance alive.
+    func forwarded<U>(as value: U) -> WeakInstance? {
+        guard let object else { return nil }
+        let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        let start = withUnsafeBytes(of: value) { $0.count >= MemoryLayout<UInt>.size ? $0.loadUnaligned(as: UInt.self) : 0 }
+        guard start == address else { return nil }
+        return WeakInstance(value, object: object)
+    }
+
     /// The instance as the `T` it was made with, owning `reference` (from
     /// ``retainedInstance()``): the bits are taken, not retained, and the reference is not
     /// released, so no other reference counting happens — on an object that has a weak
