@@ -6,7 +6,9 @@
 #
 # A folder may use the folders to its left, never one to its right or a sibling in the
 # same braces. "Uses" means: names a type, protocol or free function declared at the top
-# level of a file in that folder (comments are ignored). It also checks that the engine is
+# level of a file in that folder (comments and the text of string literals are ignored: a
+# message may tell the user to call an API of a higher layer; a free function a folder
+# overloads with a higher layer's argument type is its own name there too). It also checks that the engine is
 # sealed: only Container/Internal touches the lock, the registration tables, Registration
 # and SingletonCell; and that no target calls into the Swift runtime or looks symbols up by
 # name. Where unsafe code may live is judged by the compiler, not here:
@@ -47,6 +49,12 @@ code_lines() {
     grep -rnE --include='*.swift' '' "$1" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'
 }
 
+# code_lines with the text of one-line string literals emptied ("…" becomes ""), for the
+# uses check.
+code_lines_without_strings() {
+    code_lines "$1" | sed -E 's/"([^"\\]|\\.)*"/""/g'
+}
+
 status=0
 for user in "${layers[@]}"; do
     user_rank=${user%%:*}; user_dir=${user#*:}
@@ -54,10 +62,10 @@ for user in "${layers[@]}"; do
         used_rank=${used%%:*}; used_dir=${used#*:}
         [ "$used_dir" = "$user_dir" ] && continue
         [ "$used_rank" -lt "$user_rank" ] && continue
-        names=$(declared "$used_dir")
+        names=$(comm -23 <(declared "$used_dir") <(declared "$user_dir"))
         [ -z "$names" ] && continue
         pattern="\\b($(echo "$names" | paste -sd'|'))\\b"
-        hits=$(code_lines "$user_dir" | grep -E "$pattern" || true)
+        hits=$(code_lines_without_strings "$user_dir" | grep -E "$pattern" || true)
         if [ -n "$hits" ]; then
             echo "$user_dir uses $used_dir, which is not below it:"
             echo "$hits" | sed 's/^/  /'

@@ -9,8 +9,10 @@
 #      RELAY_MANIFEST_PATH, then `relay check --index` over its fixtures (the server is
 #      started on a free port, and stopped with SIGTERM once it listens).
 #
-# ForecastServer depends on Hummingbird and AsyncHTTPClient (Relay itself has no
-# dependency): its first build takes a few minutes, later ones are incremental.
+# ForecastServer depends on Hummingbird and AsyncHTTPClient, PriceServer on Vapor, Fluent
+# and SQLite, StatusCtl on swift-argument-parser (Relay itself has no dependency): a
+# server's first build takes a few minutes, later ones are incremental. Each package's
+# line gives the seconds its build and its tests took.
 #
 # Usage: Scripts/test-examples.sh [runs]
 set -euo pipefail
@@ -38,6 +40,7 @@ for package in Examples/*/; do
     # The seed fixture apps have no tests; Scripts/check-seed-fixtures.sh runs them.
     [ -d "$package/Tests" ] || continue
     echo "== $package"
+    started=$SECONDS
     if ! (cd "$package" && swift build --build-tests) >"$log" 2>&1; then
         cat "$log" >&2
         exit 1
@@ -49,6 +52,7 @@ for package in Examples/*/; do
         echo "$package builds with warnings" >&2
         exit 1
     fi
+    built=$SECONDS
     tests=$(cd "$package" && swift test list --skip-build 2>/dev/null)
     count=$(echo "$tests" | grep -c . || true)
     [ "$count" -gt 0 ] || { echo "$package lists no test" >&2; exit 1; }
@@ -59,7 +63,8 @@ for package in Examples/*/; do
             run_logged "$package: $test alone, run $run" bash -c "cd '$package' && swift test --skip-build --filter '$pattern'"
         done <<<"$tests"
     done
-    echo "$package: $count tests, the suite and each test alone, $runs run(s): $failed failure(s) so far"
+    echo "$package: $count tests, the suite and each test alone, $runs run(s): $failed failure(s) so far" \
+        "(build $((built - started)) s, tests $((SECONDS - built)) s)"
 done
 
 # The keys MyApp exports, checked offline by the relay tool, as CI would.

@@ -13,12 +13,17 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Relay", path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The keys both sides use: the program indexes its stubs under them, the tests
         // name them in instructions.
         .target(name: "StatusKeys", dependencies: [.product(name: "Relay", package: "Relay")]),
-        .executableTarget(name: "StatusCtl", dependencies: ["StatusKeys", .product(name: "Relay", package: "Relay")]),
+        .executableTarget(name: "StatusCtl", dependencies: [
+            "StatusKeys",
+            .product(name: "Relay", package: "Relay"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Depending on StatusCtl makes `swift test` build the statusctl executable first.
         .testTarget(name: "StatusCtlDriverTests", dependencies: [
             "StatusCtl",

@@ -24,10 +24,24 @@ import Testing
 /// alone. With the default, `DynamicDependencyIndex.shared`, the test depends on other code
 /// having filled it; when it is empty or lacks a key, the failure says so.
 public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
-    /// The instructions, in the `-d` syntax.
-    public let instructions: [String]
+    /// The instructions as given: strings in the `-d` syntax, or the typed list a driver
+    /// passes.
+    enum Stubs: Sendable {
+        case text([String])
+        case typed(LaunchArgumentBuilder)
+    }
+
+    let stubs: Stubs
     /// The index they are looked up in.
     public let index: DynamicDependencyIndex
+
+    /// The instructions, in the `-d` syntax (for typed stubs, their canonical text).
+    public var instructions: [String] {
+        switch stubs {
+        case let .text(instructions): instructions
+        case let .typed(builder): builder.instructions.map(\.description)
+        }
+    }
 
     /// A suite-level trait applies to every test in the suite.
     public var isRecursive: Bool { true }
@@ -39,7 +53,10 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// The overrides this trait applies; throws what a test would fail with.
     func makeOverrides() throws -> DependencyOverrides {
-        try DependencyOverrides(instructions, index: index)
+        switch stubs {
+        case let .text(instructions): try DependencyOverrides(instructions, index: index)
+        case let .typed(builder): DependencyOverrides(builder, index: index)
+        }
     }
 
     /// Runs `function` — the test case — inside `withInjectedDependencies(_:operation:)`
@@ -60,12 +77,36 @@ extension Trait where Self == InjectingTrait {
     /// Runs the test with these instructions (the `-d` syntax) injected in-process, checked
     /// against `index` — pass the app's index that fills itself (see ``InjectingTrait``).
     public static func injecting(_ instructions: String..., index: DynamicDependencyIndex = .shared) -> Self {
-        InjectingTrait(instructions: instructions, index: index)
+        InjectingTrait(stubs: .text(instructions), index: index)
     }
 
     /// Runs the test with a list of instructions (the `-d` syntax) injected in-process,
     /// checked against `index` — pass the app's index that fills itself.
     public static func injecting(_ instructions: [String], index: DynamicDependencyIndex = .shared) -> Self {
-        InjectingTrait(instructions: instructions, index: index)
+        InjectingTrait(stubs: .text(instructions), index: index)
+    }
+
+    /// Runs the test with the dependency instructions of `stubs` injected in-process — the
+    /// same typed list a driver test passes to `DriverLaunch` — checked against `index`.
+    ///
+    /// ```swift
+    /// enum Stubs {
+    ///     static let offline = LaunchArgumentBuilder(arguments: [
+    ///         DependencyInstructionLaunchArgument(type: .backendService, factory: .backendStub),
+    ///     ])
+    /// }
+    ///
+    /// @Test(.injecting(Stubs.offline, index: .myApp)) func showsStubbedRecipes() { … }
+    /// @Test func driverShowsStubbedRecipes() async throws {
+    ///     let run = try await DriverLaunch(.product("my-app"), dependencies: Stubs.offline).run()
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// A renamed or unindexed key fails the test before its body runs, positioned at the
+    /// file and line that created the argument. Arguments that are not dependency
+    /// instructions (the program's own flags) are left out.
+    public static func injecting(_ stubs: LaunchArgumentBuilder, index: DynamicDependencyIndex = .shared) -> Self {
+        InjectingTrait(stubs: .typed(stubs), index: index)
     }
 }

@@ -18,6 +18,8 @@ import Musl
 //   port-file PATH N  write N to PATH atomically, with a trailing newline
 //   inject            DynamicDependencyRegistry.standard(index: .fixture).inject(), then
 //                     print "greeting: <what the injected Greeting says>"
+//   inject-policy-off the same, through a registry whose policy is off, as in a release
+//                     build that did not opt in (no source is read, no report written)
 //   ignore-term       ignore SIGTERM from now on
 //   on-term TEXT      on SIGTERM, print TEXT and exit with status 0
 //   exit STATUS       exit now
@@ -77,9 +79,9 @@ func run(_ arguments: [String]) {
             let path = next(step)
             let port = next(step)
             do { try Data((port + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch { fail("\(error)") }
-        case "inject":
+        case "inject", "inject-policy-off":
             do {
-                try DynamicDependencyRegistry.standard(index: .fixture).inject()
+                try DynamicDependencyRegistry.standard(index: .fixture, policy: step == "inject" ? .default : .disabled).inject()
                 let greeting = try DependencyContainer.global.tryResolve(Greeting.self)
                 write("greeting: \(greeting.text)\n", to: .standardOutput)
             } catch {

@@ -5,8 +5,9 @@ import Relay
 ///
 /// - Each instruction is written in canonical form (``DependencyInjectionInstruction/description``),
 ///   without a `scope=` that repeats its section's scope.
-/// - Headers are written `[name]`, comments without surrounding blanks (nor a carriage
-///   return at the end); indentation is removed.
+/// - Headers are written `[name]`, comments without surrounding blanks; indentation is
+///   removed. (A carriage return is never part of a comment: the reader takes one before
+///   a LF as part of the line end, and rejects any other.)
 /// - Runs of blank lines become one; there are none at the start or the end. Lines end
 ///   with LF, the text ends with one, and a byte order mark is dropped.
 ///
@@ -39,7 +40,7 @@ package enum RelayFileFormatter {
                 pendingBlank = !output.isEmpty
                 continue
             case .comment(let comment):
-                written = canonical(comment: comment)
+                written = comment
             case .header(let scope):
                 section = scope
                 written = scope.relayFileHeader ?? "[global]"
@@ -56,19 +57,6 @@ package enum RelayFileFormatter {
         let formatted = output.map { $0 + "\n" }.joined()
         try verify(formatted, against: instructions)
         return formatted
-    }
-
-    /// `comment` as it must be written to read back the same: without the spaces, tabs
-    /// and carriage returns at its end. The text of a comment keeps a CR the reader did
-    /// not take as part of a line end (`# \r ` is the comment `# \r`), but written before
-    /// the LF that ends the formatted line, that CR would become part of a CRLF line end
-    /// and the comment would read back as `#` — so a second format would change the file.
-    private static func canonical(comment: String) -> String {
-        var scalars = Substring(comment).unicodeScalars
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" {
-            scalars.removeLast()
-        }
-        return String(scalars)
     }
 
     /// Throws unless `formatted` parses, with the library, to the same instructions.

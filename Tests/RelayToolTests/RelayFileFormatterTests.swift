@@ -50,13 +50,16 @@ struct RelayFileFormatterTests {
         #expect(try format(fixture) == fixture)
     }
 
-    /// A comment holding a bare CR before a blank: written as is, the CR would stand right
-    /// before the line's LF and be read back as part of a CRLF line end.
-    @Test func aCommentEndingInABareCarriageReturnIsAFixedPoint() throws {
-        let once = try format("# \r ")
-        #expect(once == "#\n")
-        #expect(try format(once) == once)
-        #expect(try format("# a\r\r\n# b\r \t\r\n") == "# a\n# b\n")
+    /// A CR is part of a line end only right before a LF; anywhere else — in a comment
+    /// too — it is an error at its line and column, like a NUL or an ESC, so no formatted
+    /// file can hold one.
+    @Test(arguments: [
+        ("# c\r[ctyp", "1:4"), ("# \r ", "1:3"), ("# a\r\r\n# b\n", "1:4"),
+        ("type=A,factory=B\r", "1:17"), ("#\r\ntype=A\r,factory=B\n", "2:7"),
+    ])
+    func aLoneCarriageReturnIsAnError(text: String, position: String) {
+        let error = #expect(throws: DynamicInjectionError.self) { try format(text) }
+        #expect(error?.description.hasPrefix("test:\(position): error: carriage return (U+000D) that does not end a line") == true, "\(String(describing: error))")
     }
 
     /// Formatting a formatted file changes nothing: `format(format(x)) == format(x)` for
@@ -78,12 +81,15 @@ struct RelayFileFormatterTests {
                 for _ in 0..<Int.random(in: 1...3, using: &random) { text += pieces.randomElement(using: &random)! }
                 text += ends.randomElement(using: &random)!
             }
+            let loneCarriageReturn = text.utf8.indices.contains { text.utf8[$0] == 0x0D && text.utf8[text.utf8.index(after: $0)...].first != 0x0A }
             guard let once = try? format(text) else { continue }
+            #expect(!loneCarriageReturn, "a lone CR was accepted: \(text.debugDescription)")
+            #expect(!once.contains("\r"), "\(text.debugDescription) → \(once.debugDescription)")
             formatted += 1
             let twice = try format(once)
             #expect(twice == once, "\(text.debugDescription) → \(once.debugDescription) → \(twice.debugDescription)")
         }
-        #expect(formatted > 500)
+        #expect(formatted > 400)   // a lone CR, in many generated texts, is an error
     }
 
     @Test func mismatchedInstructionsAreRejected() {

@@ -2,8 +2,9 @@ import BenchSupport
 import Relay
 import Swinject
 
-// Rows (q)–(s): the full-container features of issue 20, each next to Swinject's
-// equivalent — a named registration, a runtime argument, the `.graph` object scope.
+// Rows (q)–(t) and (v): the full-container features, each next to Swinject's equivalent
+// where it has one — a named registration, a runtime argument, the `.graph` object scope,
+// the `.weak` object scope.
 
 protocol TaggedService: AnyObject {}
 final class LiveTaggedService: TaggedService {}
@@ -28,12 +29,15 @@ final class LiveObjectGraphB: ObjectGraphB {
 }
 final class LiveObjectGraphC: ObjectGraphC {}
 
+protocol WeakService: AnyObject {}
+final class LiveWeakService: WeakService {}
+
 protocol UnitOfWorkService: AnyObject {}
 final class LiveUnitOfWorkService: UnitOfWorkService {}
 
 extension Cases {
     static func containerFeatureCases() -> [(letter: String, measure: () -> BenchmarkRow)] {
-        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve), ("t", unitOfWorkResolve)]
+        [("q", taggedSingletonResolve), ("r", argumentResolve), ("s", graphResolve), ("t", unitOfWorkResolve), ("v", weakSingletonResolve)]
     }
 
     static func registerTagged(in relay: DependencyContainer) {
@@ -50,6 +54,10 @@ extension Cases {
         relay.register(ObjectGraphA.self, lifecycle: .graph) { c in LiveObjectGraphA(b: try c.tryResolve(), c: try c.tryResolve()) }
         relay.register(ObjectGraphB.self, lifecycle: .graph) { c in LiveObjectGraphB(c: try c.tryResolve()) }
         relay.register(ObjectGraphC.self, lifecycle: .graph) { _ in LiveObjectGraphC() }
+    }
+
+    static func registerWeakSingleton(in relay: DependencyContainer) {
+        relay.register(WeakService.self, lifecycle: .weakSingleton) { _ in LiveWeakService() }
     }
 
     static func registerUnitOfWork(in relay: DependencyContainer) {
@@ -166,6 +174,38 @@ extension Cases {
             swinject: nil,
             floor: propertyRead(holder),
             targets: Targets(maxNanoseconds: nil, maxTimesFloor: 3.9, minSpeedUp: nil)
+        )
+    }
+
+    // MARK: - (v) weakSingleton while alive
+
+    /// A `.weakSingleton` resolved again and again while the caller holds the instance.
+    /// Swinject: the `.weak` object scope. Target: ≤3× row (a), in instructions (see
+    /// docs/performance.md); in time, ahead of Swinject.
+    static func weakSingletonResolve() -> BenchmarkRow {
+        let relay = DependencyContainer.global
+        registerWeakSingleton(in: relay)
+        let swinject = Container()
+        swinject.register(WeakService.self) { _ in LiveWeakService() }.inObjectScope(.weak)
+        // Held for the whole run, so every resolve finds the instance alive.
+        let held = (relay.resolve(WeakService.self), swinject.resolve(WeakService.self)!)
+        let holder = PropertyHolder(LiveSingletonService())
+        return BenchmarkRow(
+            "(v) weakSingleton, instance alive (Swinject: .weak)",
+            relay: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(relay.resolve(WeakService.self), &accumulator) }
+                withExtendedLifetime(held) {}
+                publish(accumulator)
+            },
+            swinject: .batch { n in
+                var accumulator: UInt = 0
+                for _ in 0..<n { consume(swinject.resolve(WeakService.self)!, &accumulator) }
+                withExtendedLifetime(held) {}
+                publish(accumulator)
+            },
+            floor: propertyRead(holder),
+            targets: Targets(maxNanoseconds: nil, maxTimesFloor: nil, minSpeedUp: 1)
         )
     }
 }

@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|parse|parse100|inject|inject1000|inject100"
+    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|v|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -71,6 +71,11 @@ enum Profile {
             DependencyContainer.withUnitOfWork {
                 for _ in 0..<iterations { consume(global.resolve(UnitOfWorkService.self), &accumulator) }
             }
+        case "v":
+            Cases.registerWeakSingleton(in: global)
+            let held = global.resolve(WeakService.self)
+            for _ in 0..<iterations { consume(global.resolve(WeakService.self), &accumulator) }
+            withExtendedLifetime(held) {}
         case "parse", "parse100":
             let lines = name == "parse" ? 10_000 : 100
             let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)

@@ -34,6 +34,13 @@ extension CommandLine {
     /// let options = CommandLine.withoutDependencyArguments()   // your own flags, without -d …
     /// ```
     ///
+    /// A parser that reads the program name first, such as Vapor's
+    /// `Environment.detect(arguments:)`, gets it back in front:
+    ///
+    /// ```swift
+    /// var env = try Environment.detect(arguments: [CommandLine.arguments[0]] + CommandLine.withoutDependencyArguments())
+    /// ```
+    ///
     /// **Call it after `inject()`.** It only removes the arguments; reading them is
     /// `inject()`'s job. In a debug build, when it removes `-d` arguments before any
     /// ``DynamicDependencyRegistry/inject()`` or ``DynamicDependencyRegistry/registerDependencies()``
@@ -87,7 +94,7 @@ struct UnreadDependencyArgumentsWarning: Sendable {
     /// The process's own: standard error, in debug builds, after no `inject()`.
     static let standard = UnreadDependencyArgumentsWarning(
         isEnabled: DynamicInjectionPolicy.default.isEnabled,
-        hasInjected: { DynamicDependencyRegistry.hasInjected.withLock { $0 } },
+        hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
         write: { FileHandle.standardError.write(Data($0.utf8)) }
     )
 

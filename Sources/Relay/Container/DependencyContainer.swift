@@ -237,6 +237,11 @@ public final class DependencyContainer: Sendable {
     /// the argument type it takes. Registering the same type, tag and argument type again
     /// replaces the registration; other argument types are other registrations.
     ///
+    /// The factory may resolve its own type with another argument — a tree, a paginated
+    /// chain — as deep as the depth limit allows: an argument resolve is not part of the
+    /// circular-dependency check. One that asks for itself with the same argument forever
+    /// fails with ``DependencyResolutionError/Reason/resolutionTooDeep(limit:)``.
+    ///
     /// - Parameters:
     ///   - type: The type callers will resolve.
     ///   - tag: Tells this registration apart from the type's others; `nil` by default.

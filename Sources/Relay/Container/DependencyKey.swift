@@ -28,7 +28,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The fully qualified name of the type, e.g. `MyApp.BackendService`.
-    public var typeName: String { String(reflecting: type) }
+    public var typeName: String { TypeName.of(type) }
 
     /// The type's fully qualified name, ``typeName``.
     public var description: String { typeName }

@@ -53,7 +53,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason { storage.reason }
     /// The fully qualified name of the type that could not be resolved.
-    public var requestedType: String { String(reflecting: storage.requested) }
+    public var requestedType: String { TypeName.of(storage.requested) }
     /// The tag the failing resolve asked for (`resolve(_:tag:)`); `nil` for an untagged
     /// resolve. Set for a missing registration.
     public var requestedTag: DependencyTag? { storage.tag }
@@ -97,6 +97,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         let underlyingError: (any Error)?
         let stackSize: Int?
         let tag: DependencyTag?
+        /// For a missing registration: the type of the argument the resolve passed, if any.
+        let argument: Any.Type?
         /// For `factoryFailed`: the registration's completion hook threw, not its factory.
         let inCompletionHook: Bool
         let hint: MissingRegistrationHint?
@@ -104,9 +106,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// to the unitOfWork one, as `Type (lifecycle, registered at place)`.
         let captiveLinks: [String]
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, inCompletionHook: Bool, hint: MissingRegistrationHint?, captiveLinks: [String]) {
+        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, argument: Any.Type?, inCompletionHook: Bool, hint: MissingRegistrationHint?, captiveLinks: [String]) {
             self.captiveLinks = captiveLinks
             self.tag = tag
+            self.argument = argument
             self.inCompletionHook = inCompletionHook
             self.reason = reason
             self.requested = requested
@@ -120,8 +123,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil, captiveLinks: [String] = []) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, inCompletionHook: inCompletionHook, hint: hint, captiveLinks: captiveLinks)
+    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, argument: Any.Type? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil, captiveLinks: [String] = []) {
+        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, argument: argument, inCompletionHook: inCompletionHook, hint: hint, captiveLinks: captiveLinks)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
@@ -134,10 +137,15 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             let tried = scope.isGlobal
                 ? "the global container (it has no fallback)"
                 : "scope '\(scope.name)' or in its fallback, the global container"
-            if let requestedTag {
-                lines.append("Relay cannot resolve \(requestedType) tagged '\(requestedTag.name)': no registration with that tag or untagged in \(tried).")
+            let argument = storage.argument.map { " with an argument of type \(TypeName.of($0))" } ?? ""
+            if let plain = registration {
+                // Registered, but not taking the argument given.
+                let asked = requestedTag.map { "\(requestedType) tagged '\($0.name)'" } ?? requestedType
+                lines.append("Relay cannot resolve \(asked)\(argument): no registration taking an argument in \(tried); it is registered without an argument (at \(plain)).")
+            } else if let requestedTag {
+                lines.append("Relay cannot resolve \(requestedType) tagged '\(requestedTag.name)'\(argument): no registration with that tag or untagged in \(tried).")
             } else {
-                lines.append("Relay cannot resolve \(requestedType): no registration in \(tried).")
+                lines.append("Relay cannot resolve \(requestedType)\(argument): no registration in \(tried).")
             }
         case let .typeMismatch(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): the factory registered at \(registration ?? "an unknown place") returned \(actual), which is not a \(requestedType).")
@@ -185,6 +193,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     private var fix: String {
         switch reason {
         case .missingRegistration:
+            if registration != nil, let argument = storage.argument {
+                return "resolve it without an argument, or register it with one: register(\(requestedType).self, argument: \(TypeName.of(argument)).self) { container, argument in … }"
+            }
             let container = scope.isGlobal ? "DependencyContainer.global" : "DependencyContainer.global (or the '\(scope.name)' scope's container)"
             let register = "register it before resolving, e.g. \(container).register(\(requestedType).self) { _ in … }"
             if let hint {
@@ -220,13 +231,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     // MARK: Internal constructors
 
     /// Asks ``MissingRegistrationHint/provider`` for a hint (it takes only its own leaf
-    /// lock, so the engine lock may be held).
-    static func missing(key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
-        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: nil, underlyingError: nil, stackSize: nil, tag: tag, hint: hint)
+    /// lock, so the engine lock may be held). `argument` is the type of the argument the
+    /// resolve passed; `registration`, where the type is registered without one.
+    static func missing(key: DependencyKey, tag: DependencyTag? = nil, argument: Any.Type? = nil, registration: String? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
+        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: nil, stackSize: nil, tag: tag, argument: argument, hint: hint)
     }
 
     static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .typeMismatch(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(reason: .typeMismatch(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
@@ -237,11 +249,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .notAnObject(actualType: String(reflecting: type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(reason: .notAnObject(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
     static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .argumentMismatch(expected: String(reflecting: expected), given: given.map { String(reflecting: $0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
+        Self(reason: .argumentMismatch(expected: TypeName.of(expected), given: given.map { TypeName.of($0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
     }
 
     static func noUnitOfWork(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
@@ -284,8 +296,10 @@ struct MissingRegistrationHint: Sendable, Equatable {
     /// own, and never resolve, register or wait.
     static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
 
-    /// The hint of the installed provider, if any.
+    /// The hint of the installed provider; without one (no index that fills itself was
+    /// ever made), ``ForgottenInject/missingRegistrationHint()``.
     static func current() -> MissingRegistrationHint? {
-        provider.withLock { $0 }?()
+        guard let installed = provider.withLock({ $0 }) else { return ForgottenInject.missingRegistrationHint() }
+        return installed()
     }
 }

@@ -66,7 +66,7 @@ public struct WeakInjected<Value> {
     /// `value` as an object; stops the program if it is not one.
     private static func object(of value: Value) -> AnyObject {
         guard type(of: value as Any) is AnyClass else {
-            fatalError("@WeakInjected var …: \(String(reflecting: Value.self))? got a \(String(reflecting: type(of: value as Any))), which is not a class instance and cannot be held weakly; declare the property with @Injected instead")
+            fatalError("@WeakInjected var …: \(TypeName.of(Value.self))? got a \(TypeName.of(type(of: value as Any))), which is not a class instance and cannot be held weakly; declare the property with @Injected instead")
         }
         return value as AnyObject
     }

@@ -243,7 +243,7 @@ extension DynamicDependencyIndex {
             scopes: snapshot.knownScopes.sorted { $0.name < $1.name },
             tags: tags,
             parameters: snapshot.parameters.mapValues(\.expectation),
-            arguments: snapshot.factories.compactMapValues { $0.argumentType.map { String(reflecting: $0) } },
+            arguments: snapshot.factories.compactMapValues { $0.argumentType.map { TypeName.of($0) } },
             registeredArguments: registeredArguments
         )
     }

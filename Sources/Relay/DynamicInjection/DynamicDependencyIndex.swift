@@ -251,7 +251,7 @@ public final class DynamicDependencyIndex: Sendable {
         argument: A.Type,
         _ factory: @escaping @Sendable (DependencyContainer, A) throws -> T
     ) {
-        let entry = DependencyFactory.argument(factory) { ArgumentRequired(factory: key, argumentType: String(reflecting: A.self)) }
+        let entry = DependencyFactory.argument(factory) { ArgumentRequired(factory: key, argumentType: TypeName.of(A.self)) }
         state.withLock {
             $0.factories[key] = entry
             $0.parameters[key] = nil

@@ -56,7 +56,10 @@ enum IndexMessages {
     /// `unknown scope 'chekout' (did you mean 'checkout'?); …`
     static func unknownScope(_ scope: DependencyContainerScope, known: Set<DependencyContainerScope>) -> String {
         let suggestions = NearMatch.suggestions(for: scope.name, among: known.map(\.name) + ["global"])
-        return "unknown scope \(name(scope.name))\(didYouMean(suggestions)); nothing is registered in it, so the binding would never be used — register the scope's dependencies before injecting, declare it with DynamicDependencyIndex.add(scope:), or fix the instruction"
+        let message = "unknown scope \(name(scope.name))\(didYouMean(suggestions)); nothing is registered in it, so the binding would never be used — register the scope's dependencies before injecting, declare it with DynamicDependencyIndex.add(scope:), or fix the instruction"
+        // A scope names a container, not a lifetime: say what gives one instance per request.
+        guard let perRequest = InstructionSyntax.perRequestHint(for: scope.name) else { return message }
+        return message + "; a scope names a container, not a lifetime — \(perRequest)"
     }
 
     /// `factory 'X' produces A, but type key 'Y' is B; …`

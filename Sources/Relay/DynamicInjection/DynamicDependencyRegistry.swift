@@ -34,10 +34,11 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     public var limits: InstructionSourceLimits
     /// What ``inject()`` writes and prints after it succeeds; set only by `standard()`.
     var outputs: InjectionOutputs?
-    /// The control channel `RELAY_CONTROL` asks for; set only by `standard()` with the
-    /// policy enabled. Its start-up batch is read above every source, and ``inject()``
-    /// starts it after a successful injection.
-    var control: (any ControlChannel)?
+    /// The control file `RELAY_CONTROL` names, or why it cannot be used; set only by
+    /// `standard()` with the policy enabled. The file as it is at start-up is read above
+    /// every source (a failure is thrown with the sources' problems), and ``inject()``
+    /// starts its ``ControlSession`` after a successful injection.
+    var control: Result<ControlFile, DynamicInjectionError>?
     /// Whether a binding into a scope nothing knows is an error (every 1.x entry point) or
     /// creates the scope's container (Relay 0.3's entry points, as 0.3 did).
     var unknownScopes: BindingPlan.UnknownScopes = .rejected
@@ -78,11 +79,6 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
         self.limits = limits
     }
 
-    /// Whether any registry's ``inject()`` (or ``registerDependencies()``) has run in this
-    /// process, successfully or not; `CommandLine.withoutDependencyArguments()` warns when
-    /// it removes `-d` arguments before that.
-    static let hasInjected = LockedState(false)
-
     // MARK: Running
 
     /// ``inject()``, for code that runs a list of `DependencyRegistryType`s in order;
@@ -120,20 +116,20 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   is registered then.
     @discardableResult
     public func inject() throws(DynamicInjectionError) -> DynamicInjectionReport {
-        Self.hasInjected.withLock { $0 = true }
+        ForgottenInject.hasInjected.withLock { $0 = true }
         let inputs = try read()
         let plan = try inputs.plan()
         let checked = try plan.check(against: index, unknownScopes: unknownScopes)
         let bindings = checked.register()
         // With the policy off only meta containers given in code can have been applied.
         var report = report(inputs.outcomes, bindings, isApplied: policy.isEnabled || !metaContainers.isEmpty)
-        guard let control, policy.isEnabled else {
+        guard case .success(let control)? = control, policy.isEnabled else {
             outputs?.deliver(report, index: index)
             return report
         }
         // The control channel (RELAY_CONTROL): later batches are merged over what was read now.
-        let session = ControlSession(registry: self, launch: inputs, boundScopes: Set(checked.requests.map(\.scope)), report: report)
-        report.control = session.start(control)
+        let session = ControlSession(file: control, registry: self, launch: inputs, boundScopes: Set(checked.requests.map(\.scope)), report: report)
+        report.control = session.start()
         outputs?.deliver(report, index: index)
         return report
     }
@@ -242,9 +238,14 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
             return (nil, outcome)
         }
         index.withInstructionExamples {
-            if policy.isEnabled, let startup = control?.startupSource {
-                let (input, outcome) = readSource(startup)
-                read.control = (input ?? .init(name: startup.name, instructions: []), outcome)
+            switch policy.isEnabled ? control : nil {
+            case .success(let file)?:
+                let (input, outcome) = readSource(file.startupSource)
+                read.control = (input ?? .init(name: file.path, instructions: []), outcome)
+            case .failure(let error)?:
+                diagnostics += error.diagnostics
+            case nil:
+                break
             }
             for source in policy.isEnabled ? sources : [] {
                 read.sources.append(readSource(source))

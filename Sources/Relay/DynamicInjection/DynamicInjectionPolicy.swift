@@ -31,10 +31,8 @@ public struct DynamicInjectionPolicy: Hashable, Sendable, Codable {
     /// On in debug builds, off in release builds (`-c release`, Xcode's Release
     /// configuration), decided by whether Relay itself was compiled with `DEBUG`.
     public static var `default`: DynamicInjectionPolicy {
-        #if DEBUG
-        DynamicInjectionPolicy(isEnabled: true, reason: "enabled by default in debug builds")
-        #else
-        DynamicInjectionPolicy(isEnabled: false, reason: "disabled by default in release builds; opt in with policy: .enabled")
-        #endif
+        BuildConfiguration.isDebug
+            ? DynamicInjectionPolicy(isEnabled: true, reason: "enabled by default in debug builds")
+            : DynamicInjectionPolicy(isEnabled: false, reason: "disabled by default in release builds; opt in with policy: .enabled")
     }
 }

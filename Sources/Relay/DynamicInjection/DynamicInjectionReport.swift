@@ -234,21 +234,18 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// if let rejection = report.control?.rejection { print(rejection.error) }
     /// ```
     public struct Control: Hashable, Sendable, Codable {
-        /// Where batches come from: the control file's path as given in `RELAY_CONTROL`, or
-        /// `<stdin>`.
-        public var channel: String
-        /// How changes are noticed: `inotify`, `kqueue`, `polling every 25 ms` or
-        /// `standard input` — for logs and benchmarks.
-        public var mechanism: String
+        /// The control file's path as given in `RELAY_CONTROL`.
+        public let channel: String
+        /// How changes are noticed — `polling every 20 ms` — for logs and benchmarks.
+        public let mechanism: String
         /// How many batches the channel has read since start-up, applied or rejected. (The
         /// control file's contents at start-up are read with the other sources and are not a
         /// batch.)
-        public var batchesRead: Int
+        public let batchesRead: Int
         /// Why the latest batch was rejected; `nil` when it was applied, or none was read.
-        public var rejection: Rejection?
+        public let rejection: Rejection?
 
-        /// Creates a state.
-        public init(channel: String, mechanism: String, batchesRead: Int = 0, rejection: Rejection? = nil) {
+        init(channel: String, mechanism: String, batchesRead: Int = 0, rejection: Rejection? = nil) {
             self.channel = channel
             self.mechanism = mechanism
             self.batchesRead = batchesRead
@@ -259,18 +256,33 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// A control batch that changed nothing, and why.
     public struct Rejection: Hashable, Sendable, Codable {
         /// Its number among the batches read (``Control/batchesRead`` when it was read).
-        public var batch: Int
-        /// Every problem found, positioned like any source's (`<stdin>:2:1`, `control.relay:3:7`).
-        public var diagnostics: [RelayDiagnostic]
+        public let batch: Int
+        /// Every problem found, positioned like any source's (`control.relay:3:7`), as
+        /// ``DynamicDependencyRegistry/inject()`` would throw them.
+        public let error: DynamicInjectionError
 
-        /// Creates a rejection.
-        public init(batch: Int, diagnostics: [RelayDiagnostic]) {
+        init(batch: Int, error: DynamicInjectionError) {
             self.batch = batch
-            self.diagnostics = diagnostics
+            self.error = error
         }
 
-        /// The problems as one error, as ``DynamicDependencyRegistry/inject()`` would throw them.
-        public var error: DynamicInjectionError { DynamicInjectionError(diagnostics: diagnostics) }
+        private enum CodingKeys: String, CodingKey {
+            case batch, diagnostics
+        }
+
+        /// Decodes a rejection: its batch number and the error's diagnostics.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            batch = try container.decode(Int.self, forKey: .batch)
+            error = DynamicInjectionError(diagnostics: try container.decode([RelayDiagnostic].self, forKey: .diagnostics))
+        }
+
+        /// Encodes a rejection as its batch number and the error's diagnostics.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(batch, forKey: .batch)
+            try container.encode(error.diagnostics, forKey: .diagnostics)
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -65,7 +65,7 @@ struct CatalogArgument: Hashable {
     /// `type`, compared by identity.
     init(_ type: Any.Type) {
         id = AnyHashable(ObjectIdentifier(type))
-        name = String(reflecting: type)
+        name = TypeName.of(type)
     }
 
     /// The type named `name`, compared by name.

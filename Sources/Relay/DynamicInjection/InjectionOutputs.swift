@@ -104,20 +104,13 @@ struct InjectionOutputs: Sendable {
     /// Relay control batch 2 from control.relay rejected; the bindings of generation 1 stay in force:
     /// control.relay:1:1: error: unknown factory key …
     /// ```
-    func deliverRejection(_ report: DynamicInjectionReport, error: DynamicInjectionError) {
+    func deliverRejection(_ report: DynamicInjectionReport) {
         if let (name, url) = self.report {
             write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
         }
-        if explain {
-            writeError(Self.rejectionLine(report) + error.description + "\n")
+        if explain, let control = report.control, let rejection = control.rejection {
+            writeError("Relay control batch \(rejection.batch) from \(UserText.escaped(control.channel)) rejected; the bindings of generation \(report.generation) stay in force:\n\(rejection.error)\n")
         }
-    }
-
-    /// The line that introduces a rejected batch's problems, ending with a line feed.
-    static func rejectionLine(_ report: DynamicInjectionReport) -> String {
-        let number = report.control?.rejection?.batch ?? 0
-        let channel = UserText.escaped(report.control?.channel ?? "the control channel")
-        return "Relay control batch \(number) from \(channel) rejected; the bindings of generation \(report.generation) stay in force:\n"
     }
 
     /// The report as pretty-printed JSON with sorted keys, ending with a line feed.

@@ -2,7 +2,7 @@ import Foundation
 
 extension ConfigFileInstructionSource {
     /// The name of the file a program reads from its working directory by default.
-    public static let defaultFileName = ".relay"
+    public static let defaultFileName = StandardInstructionPlaces.configFileName
 
     /// The `.relay` file a program reads by default, or `nil` when there is none.
     ///

@@ -23,6 +23,21 @@ enum DependencyArgumentScanner {
     /// Ends option processing; later arguments are never flags.
     static let endOfOptions = "--"
 
+    /// The note under a `-d` without its instruction, which is often the app's own `-d`:
+    /// the flags are Relay's in every program whose start-up reads the command line, and
+    /// cannot be renamed — every driver (`DependencyInstructionLaunchArgument`,
+    /// `DriverLaunch`, a UI test's launch arguments, the docs) passes `-d` — so an app that
+    /// needs `-d` leaves the command line to itself and takes instructions from the other
+    /// channels.
+    static func reservedFlagsNote(at argumentIndex: Int) -> RelayDiagnostic {
+        .note(
+            "Relay reads \(shortFlag) and \(longFlag) (up to a \(endOfOptions)) in every program that starts with DynamicDependencyRegistry.standard(), and the name cannot be changed; "
+                + "if \(shortFlag) is your program's own flag, start with DynamicDependencyRegistry.standard(index:arguments: []), which reads no argument, don't call CommandLine.withoutDependencyArguments(), "
+                + "and pass instructions in $RELAY_DEPENDENCIES or a .relay file",
+            at: .commandLine(argumentIndex: argumentIndex)
+        )
+    }
+
     /// The example instruction shown in messages: keys of the index being read for, when
     /// known (``InstructionExample``).
     static var example: String { InstructionExample.current().instruction }
@@ -53,7 +68,8 @@ enum DependencyArgumentScanner {
                 guard valueIndex < arguments.endIndex else {
                     items.append(.problem(.error(
                         "\(argument) needs an instruction after it, e.g. \(argument) \(example)",
-                        at: .commandLine(argumentIndex: index)
+                        at: .commandLine(argumentIndex: index),
+                        notes: [reservedFlagsNote(at: index)]
                     )))
                     break
                 }
@@ -62,7 +78,8 @@ enum DependencyArgumentScanner {
                     // No instruction starts with '-': this is the next flag, so the value is missing.
                     items.append(.problem(.error(
                         "\(argument) needs an instruction after it, but the next argument, \(UserText.quoted(value.unicodeScalars)), is a flag; e.g. \(argument) \(example)",
-                        at: .commandLine(argumentIndex: index)
+                        at: .commandLine(argumentIndex: index),
+                        notes: [reservedFlagsNote(at: index)]
                     )))
                     index += 1
                     continue

@@ -18,21 +18,10 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> [any DependencyInstructionSource] {
-        standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory, standardInput: StandardInputInstructionSource())
-    }
-
-    /// ``standardSources(arguments:environment:workingDirectory:)`` with `-d -` read through
-    /// `standardInput` (the first batch only, for `RELAY_CONTROL=-`).
-    static func standardSources(
-        arguments: [String],
-        environment: [String: String],
-        workingDirectory: String,
-        standardInput: StandardInputInstructionSource
-    ) -> [any DependencyInstructionSource] {
         // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
         let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
         var sources: [any DependencyInstructionSource] = [
-            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: standardInput),
+            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
             EnvironmentInstructionSource(environment: environment),
         ]
         if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {
@@ -65,18 +54,18 @@ extension DynamicDependencyRegistry {
     ///
     /// And one more, for a driver that changes the program's stubs while it runs:
     ///
-    /// - `RELAY_CONTROL`: a path names a **control file**, read at start-up above every
-    ///   other source and then again each time it changes (watched with inotify, kqueue or
-    ///   polling, on a background queue); `-` reads further batches from standard input,
-    ///   each ended by a line `---` (`-d -` then reads only the first). Each batch is merged
-    ///   over what the other sources gave at start-up, checked, and swapped in all or
-    ///   nothing; a bad batch changes nothing and is reported. The report file is rewritten
-    ///   after every batch, with ``DynamicInjectionReport/generation`` and
-    ///   ``DynamicInjectionReport/control``. See docs/configuration.md, "The control channel".
+    /// - `RELAY_CONTROL`: names a **control file**, read at start-up above every other
+    ///   source, then looked at every 20 ms (`RELAY_CONTROL_INTERVAL` milliseconds) on a
+    ///   background queue and read again — one batch — each time a new version of it
+    ///   appears (one rewritten in place once it has held still for 300 ms). Each batch is merged over what the other sources gave at
+    ///   start-up, checked, and swapped in all or nothing; a bad batch changes nothing and is
+    ///   reported. The report file is rewritten after every batch, with
+    ///   ``DynamicInjectionReport/generation`` and ``DynamicInjectionReport/control``. See
+    ///   docs/configuration.md, "The control channel".
     ///
     /// Relative paths are resolved against `workingDirectory`. With the policy off, only
     /// `RELAY_EXPLAIN` is read, for the line above; no file is written, and `RELAY_CONTROL`'s
-    /// file or standard input is never examined.
+    /// file is never looked at.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
@@ -86,36 +75,46 @@ extension DynamicDependencyRegistry {
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> DynamicDependencyRegistry {
         guard policy.isEnabled else {
-            // Nothing is examined: not the sources, not RELAY_CONTROL's file or standard input.
+            // Nothing is examined: not the sources, not RELAY_CONTROL or its file.
             var registry = DynamicDependencyRegistry(index: index, sources: [], policy: policy, limits: limits)
             registry.outputs = InjectionOutputs(policyOff: policy, environment: environment)
             return registry
         }
-        let control = controlChannel(environment: environment, workingDirectory: workingDirectory)
-        let standardInput = (control as? StandardInputControlChannel).map { StandardInputInstructionSource(reader: $0.batches.firstBatchReader()) }
         var registry = DynamicDependencyRegistry(
             index: index,
-            sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-                                     standardInput: standardInput ?? StandardInputInstructionSource()),
+            sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory),
             policy: policy,
             limits: limits
         )
         registry.outputs = InjectionOutputs(environment: environment, workingDirectory: workingDirectory)
-        registry.control = control
+        registry.control = controlFile(environment: environment, workingDirectory: workingDirectory)
         return registry
     }
 
-    /// `RELAY_CONTROL`: names the control file, or `-` for standard input
-    /// (docs/configuration.md, "The control channel").
+    /// `RELAY_CONTROL`: names the control file (docs/configuration.md, "The control channel").
     public static let controlVariable = "RELAY_CONTROL"
-    /// `RELAY_CONTROL_WATCH`: `poll` makes the control file be polled even where the
-    /// platform can watch it.
-    public static let controlWatchVariable = "RELAY_CONTROL_WATCH"
+    /// `RELAY_CONTROL_INTERVAL`: how often the control file is looked at, in milliseconds
+    /// (20 when unset).
+    static let controlIntervalVariable = "RELAY_CONTROL_INTERVAL"
 
-    /// The channel `RELAY_CONTROL` asks for, if any. Creating it examines nothing.
-    static func controlChannel(environment: [String: String], workingDirectory: String) -> (any ControlChannel)? {
-        guard let value = environment[controlVariable], !value.isEmpty else { return nil }
-        if value == "-" { return StandardInputControlChannel(batches: StandardInputBatches()) }
-        return ControlFileChannel(path: value, workingDirectory: workingDirectory, polls: environment[controlWatchVariable] == "poll")
+    /// The control file `RELAY_CONTROL` names, or every problem with the two variables;
+    /// `nil` when `RELAY_CONTROL` is unset or empty. Looks at no file.
+    static func controlFile(environment: [String: String], workingDirectory: String) -> Result<ControlFile, DynamicInjectionError>? {
+        guard let path = environment[controlVariable], !path.isEmpty else { return nil }
+        var problems: [RelayDiagnostic] = []
+        if path == "-" {
+            problems.append(.error("standard input is not a control channel: name a file instead (RELAY_CONTROL=control.relay), then replace that file to send each batch — written beside it and renamed over it", at: .custom(source: "$\(controlVariable)", line: nil, column: nil)))
+        }
+        var interval = ControlFile.defaultInterval
+        if let text = environment[controlIntervalVariable], !text.isEmpty {
+            if let value = Int(text), (1...ControlFile.maximumInterval).contains(value) {
+                interval = value
+            } else {
+                problems.append(.error("\(UserText.quoted(text, limit: UserText.nameLimit)) is not a whole number of milliseconds from 1 to \(ControlFile.maximumInterval); unset it for the default, \(ControlFile.defaultInterval)", at: .custom(source: "$\(controlIntervalVariable)", line: nil, column: nil)))
+            }
+        }
+        guard problems.isEmpty else { return .failure(DynamicInjectionError(diagnostics: problems)) }
+        let file = ConfigFileInstructionSource(path: path, isRequired: false, workingDirectory: workingDirectory)
+        return .success(ControlFile(path: path, fileSystemPath: file.fileSystemPath, interval: interval, file: file))
     }
 }

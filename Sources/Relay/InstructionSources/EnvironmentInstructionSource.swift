@@ -15,10 +15,10 @@ import Foundation
 /// Only the variable's value is kept, not the rest of the environment.
 public struct EnvironmentInstructionSource: DependencyInstructionSource {
     /// `RELAY_DEPENDENCIES`, the variable read by default.
-    public static let defaultVariable = "RELAY_DEPENDENCIES"
+    public static let defaultVariable = StandardInstructionPlaces.dependenciesVariable
     /// `RELAY_DEPENDENCIES_FILE`, the variable that names a `.relay` file; see
     /// ``ConfigFileInstructionSource/standard(environment:workingDirectory:)``.
-    public static let fileVariable = "RELAY_DEPENDENCIES_FILE"
+    public static let fileVariable = StandardInstructionPlaces.dependenciesFileVariable
 
     /// The variable's name, without `$`.
     public let variable: String

@@ -24,8 +24,9 @@ public enum InstructionSourceParsing {
     ///   - context: Supplies the size and count limits.
     /// - Returns: The instructions in text order.
     /// - Throws: ``DynamicInjectionError``: for text over
-    ///   ``InstructionSourceLimits/maxBytes``, or holding a NUL or a control character
-    ///   other than tab, line feed and carriage return anywhere (in a comment too), one
+    ///   ``InstructionSourceLimits/maxBytes``, or holding a NUL, a control character
+    ///   other than tab, line feed and carriage return, or a carriage return not followed
+    ///   by a line feed anywhere (in a comment too), one
     ///   error at the first offending character — exactly what
     ///   ``parseRelayBytes(_:source:context:)`` reports for the text's UTF-8; otherwise
     ///   every problem found: more than ``InstructionSourceLimits/maxInstructions``
@@ -41,8 +42,9 @@ public enum InstructionSourceParsing {
     }
 
     /// Like ``parseRelayText(_:source:context:)``, for raw bytes: the bytes must be UTF-8
-    /// (a leading byte order mark is ignored) without NUL bytes or control characters
-    /// other than tab, line feed and carriage return.
+    /// (a leading byte order mark is ignored) without NUL bytes, control characters
+    /// other than tab, line feed and carriage return, or a carriage return not followed
+    /// by a line feed.
     ///
     /// - Throws: ``DynamicInjectionError``: for bytes over
     ///   ``InstructionSourceLimits/maxBytes``, invalid UTF-8, a NUL byte or a control

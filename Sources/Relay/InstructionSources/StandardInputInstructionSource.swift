@@ -46,8 +46,8 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     /// - Returns: The instructions in line order.
     /// - Throws: ``DynamicInjectionError`` when the reader throws, when the input is over
     ///   ``InstructionSourceLimits/maxBytes``, when it is not valid UTF-8 or holds NUL
-    ///   bytes or control characters other than tab, LF and CR (one error at the first bad
-    ///   byte); otherwise with every syntax error, header problem, instruction beyond
+    ///   bytes, control characters other than tab, LF and CR, or a CR not before a LF (one
+    ///   error at the first bad byte); otherwise with every syntax error, header problem, instruction beyond
     ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type) pair.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         try InstructionSourceParsing.finish(read(limits: context.limits))

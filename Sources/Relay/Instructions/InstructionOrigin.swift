@@ -29,7 +29,8 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
     /// The kind of place.
     public let kind: Kind
     /// The place's name: a file path as given (`config/ui.relay`), `$` followed by an
-    /// environment variable's name (`$RELAY_DEPENDENCIES`), `<stdin>`, `argv` or `code`.
+    /// environment variable's name (`$RELAY_DEPENDENCIES`), `<stdin>`, `argv` or `code` —
+    /// or, for code whose line is known, its file (`MyAppTests/Stubs.swift`).
     public let source: String
     /// The 1-based line, or for an environment variable the 1-based segment; `nil` when unknown.
     public let line: Int?
@@ -76,6 +77,12 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
     /// An instruction created in Swift code.
     public static let code = InstructionOrigin(kind: .code, source: "code")
 
+    /// An instruction created in Swift code at `fileID`:`line` (shown as
+    /// `MyAppTests/Stubs.swift:12`): where a typed launch argument was written.
+    static func code(fileID: String, line: Int) -> InstructionOrigin {
+        InstructionOrigin(kind: .code, source: fileID, line: line)
+    }
+
     /// Any other place, shown as `source:line:column` with missing parts omitted.
     public static func custom(source: String, line: Int?, column: Int?) -> InstructionOrigin {
         InstructionOrigin(kind: .custom, source: source, line: line, column: column)
@@ -93,11 +100,11 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
     }
 
     /// `source:line:column` (missing parts omitted), `argv[3]` or `argv[3]:12` for the
-    /// command line, and `code` for code.
+    /// command line, and `code` for code — `file:line` when its line is known.
     public var description: String {
         switch kind {
         case .code:
-            return "code"
+            return line.map { "\(UserText.escaped(source, limit: nil)):\($0)" } ?? "code"
         case .commandLine:
             var text = argumentIndex.map { "\(UserText.escaped(source, limit: nil))[\($0)]" } ?? UserText.escaped(source, limit: nil)
             if let column { text += ":\(column)" }

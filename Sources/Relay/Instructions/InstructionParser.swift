@@ -495,7 +495,8 @@ enum InstructionParser {
             // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
             guard let parsed = InstructionSyntax.lifecycle(named: given.value) else {
                 let writtenValue = written(given.part.bytes)
-                throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be \(InstructionSyntax.lifecycleList)", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
+                let perRequest = InstructionSyntax.perRequestHint(for: given.value).map { "; \($0)" } ?? ""
+                throw fail(.invalidLifecycle, "invalid lifecycle \(UserText.quoted(writtenValue)); lifecycle must be \(InstructionSyntax.lifecycleList)\(perRequest)", given.part.column, seed: .malformattedDependencyParameter("lifecycle=" + writtenValue))
             }
             writtenLifecycle = parsed
         }

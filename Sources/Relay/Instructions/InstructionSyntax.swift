@@ -22,6 +22,19 @@ enum InstructionSyntax {
         return LifecycleType.allCases.first { $0.rawValue.lowercased() == lowered }
     }
 
+    /// For a scope or lifecycle named like "per request" in other frameworks (`request`,
+    /// `perRequest`, `scoped`, in any case, with or without `-`/`_`): what gives one
+    /// instance per request in Relay. `nil` for any other name.
+    ///
+    /// A scope names a container (a set of registrations), not a lifetime, and Relay has
+    /// no `request` lifecycle: one instance per request is the `unitOfWork` lifecycle
+    /// inside `DependencyContainer.withUnitOfWork`.
+    static func perRequestHint(for name: String) -> String? {
+        let folded = String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
+        guard ["request", "perrequest", "requestscope", "requestscoped", "scoped"].contains(folded) else { return nil }
+        return "for one instance per request, use lifecycle=unitOfWork and run each request in DependencyContainer.withUnitOfWork { … }"
+    }
+
     /// The characters that a backslash turns into themselves (`\,` is a literal comma).
     static let selfEscapes: Set<Unicode.Scalar> = ["\\", ",", "=", ";", "#", " ", "<", ">", "(", ")", "[", "]"]
 

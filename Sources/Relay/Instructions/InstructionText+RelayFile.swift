@@ -38,8 +38,8 @@ extension InstructionText {
     /// an error. A leading byte order mark is ignored. Every problem is reported with its
     /// line and column; instructions are returned only from lines without problems.
     ///
-    /// Text holding a NUL or a control character other than tab, LF and CR anywhere — in
-    /// a comment too — gives the one error ``decode(bytes:origin:limits:)`` gives for its
+    /// Text holding a NUL, a control character other than tab, LF and CR, or a CR that is
+    /// not right before a LF anywhere — in a comment too — gives the one error ``decode(bytes:origin:limits:)`` gives for its
     /// bytes, so text and bytes get the same answer.
     ///
     /// - Parameters:

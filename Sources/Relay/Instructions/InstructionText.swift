@@ -4,8 +4,9 @@
 package enum InstructionText {
     /// Validates and decodes the bytes of a text source as UTF-8.
     ///
-    /// Rejects input larger than `limits.maxBytes`, invalid UTF-8, NUL bytes and control
-    /// characters other than tab, LF and CR, reporting the 1-based line and column
+    /// Rejects input larger than `limits.maxBytes`, invalid UTF-8, NUL bytes, control
+    /// characters other than tab, LF and CR, and a CR not followed by a LF (a lone CR is
+    /// neither a line end nor text: it is an error everywhere, in a comment too), reporting the 1-based line and column
     /// (in Unicode scalars) of the first offending byte. A leading UTF-8 byte order mark
     /// does not count as a column, and stays in the text: the `.relay` parser drops it.
     ///
@@ -33,14 +34,15 @@ package enum InstructionText {
     }
 
     /// The problem ``decode(bytes:origin:limits:)`` would report for the UTF-8 of `text`
-    /// (a NUL or a control character other than tab, LF and CR), so that text that is
+    /// (a NUL, a control character other than tab, LF and CR, or a lone CR), so that text that is
     /// already a `String` gives the same answer as its bytes; `nil` when there is none.
     static func problem(inText text: ArraySlice<UInt8>, origin: (_ line: Int, _ column: Int) -> InstructionOrigin) -> RelayDiagnostic? {
         isPlainText(withoutByteOrderMark(text)) ? nil : firstProblem(in: text, origin: origin)
     }
 
     /// The first thing in `bytes` that a text source must not hold — a byte that is not
-    /// UTF-8, a NUL, or a control character other than tab, LF and CR — as an error at its
+    /// UTF-8, a NUL, a control character other than tab, LF and CR, or a CR not followed by
+    /// a LF — as an error at its
     /// 1-based line and column (in Unicode scalars); `nil` when there is none.
     ///
     /// It walks the text scalar by scalar, so it is asked only once a quick look
@@ -57,8 +59,17 @@ package enum InstructionText {
         var offset = bytes.startIndex
         var line = 1
         var column = 1
+        // Where the CR just read stands, until the next scalar shows whether it starts a CRLF.
+        var carriageReturn: (line: Int, column: Int)?
         while true {
-            switch parser.parseScalar(from: &iterator) {
+            let next = parser.parseScalar(from: &iterator)
+            if let (crLine, crColumn) = carriageReturn {
+                guard case .valid(let encoded) = next, Unicode.UTF8.decode(encoded) == "\n" else {
+                    return .error(Self.loneCarriageReturn, at: origin(crLine, crColumn))
+                }
+                carriageReturn = nil
+            }
+            switch next {
             case .emptyInput:
                 return nil
             case .error:
@@ -74,6 +85,7 @@ package enum InstructionText {
                         at: origin(line, column)
                     )
                 }
+                if scalar == "\r" { carriageReturn = (line, column) }
                 offset += encoded.count
                 if scalar == "\n" {
                     line += 1
@@ -85,25 +97,35 @@ package enum InstructionText {
         }
     }
 
+    /// The error for a CR that is not followed by a LF.
+    static let loneCarriageReturn = "carriage return (U+000D) that does not end a line: a line ends with LF or CRLF; "
+        + "remove it, end the line with a line feed, or inside a value write it as the escape \\r"
+
     private static func withoutByteOrderMark(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
     }
 
-    /// Whether `bytes` are valid UTF-8 holding no NUL and no other control character but
-    /// tab, LF and CR: the quick check that lets nearly all text skip
+    /// Whether `bytes` are valid UTF-8 holding no NUL, no other control character but
+    /// tab, LF and CR, and no CR but before a LF: the quick check that lets nearly all text skip
     /// ``firstProblem(in:origin:)``.
     ///
-    /// Printable ASCII, tab, LF and CR cost a comparison or two a byte. A byte from 0x80 up
-    /// starts a sequence of two to four bytes, and the lead byte says how many continuation
-    /// bytes (each 80…BF) follow and which range the first of them must be in: that range is
-    /// what rules out overlong forms (E0, F0), surrogates (ED), values above 10FFFF (F4),
-    /// and the C1 controls U+0080…U+009F (C2 80…C2 9F).
+    /// Printable ASCII, tab and LF cost a comparison or two a byte, and a CR one more to
+    /// see the LF after it. A byte from 0x80 up starts a sequence of two to four bytes, and
+    /// the lead byte says how many continuation bytes (each 80…BF) follow and which range
+    /// the first of them must be in: that range is what rules out overlong forms (E0, F0),
+    /// surrogates (ED), values above 10FFFF (F4), and the C1 controls U+0080…U+009F
+    /// (C2 80…C2 9F).
     static func isPlainText(_ bytes: ArraySlice<UInt8>) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             index += 1
-            if byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A { continue }
+            if byte == 0x0D {
+                // A CR is text only as the first half of a CRLF line end.
+                guard index < bytes.endIndex, bytes[index] == 0x0A else { return false }
+                continue
+            }
             let needed: Int
             let first: ClosedRange<UInt8>
             switch byte {

@@ -15,7 +15,19 @@
 /// try builder.buildConfigFile().write(to: fixtureURL, atomically: true, encoding: .utf8)
 /// ```
 ///
-/// All three produce identical registrations in the launched program.
+/// All three produce identical registrations in the launched program. In-process, the
+/// same builder goes to `withInjectedDependencies(_:index:operation:)` and the
+/// `.injecting(…)` trait, so one `static let` serves a driver test, an in-process test and
+/// an iOS UI test's `launchArguments`:
+///
+/// ```swift
+/// enum Stubs {
+///     static let offline = LaunchArgumentBuilder(arguments: [
+///         DependencyInstructionLaunchArgument(type: .backendService, factory: .backendStub),
+///         DependencyInstructionLaunchArgument(type: .clock, factory: .clockFixed, parameter: "2025-03-14T09:00:00Z"),
+///     ])
+/// }
+/// ```
 public struct LaunchArgumentBuilder: Sendable {
     private var arguments: [any LaunchArgument]
 
@@ -42,6 +54,12 @@ public struct LaunchArgumentBuilder: Sendable {
     /// The dependency instructions among the arguments, in order.
     public var instructions: [DependencyInjectionInstruction] {
         arguments.compactMap { ($0 as? DependencyInstructionLaunchArgument)?.instruction }
+    }
+
+    /// The dependency instructions among the arguments, in order, each with the place in
+    /// code that created it.
+    var locatedInstructions: [LocatedInstruction] {
+        arguments.compactMap { ($0 as? DependencyInstructionLaunchArgument)?.located }
     }
 
     /// The dependency instructions as an environment: `variable` set to the instructions

@@ -54,8 +54,12 @@ import Musl
 /// - **Standard output and error**: captured in full, in files outside the working
 ///   directory, so a chatty program never stalls on a full pipe.
 /// - **Time-out**: a program still running after ``timeout`` is sent `SIGTERM`, then
-///   `SIGKILL` two seconds later, and ``run()`` throws
+///   `SIGKILL` two seconds later — to its process group, so with what it started — and
+///   ``run()`` throws
 ///   ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``.
+/// - **Leftovers**: when ``run()`` returns or throws, whatever the program left running
+///   in its process group is killed (`SIGKILL`). A descendant that left the group
+///   (`setsid()`, `setpgid()`) is not reached.
 ///
 /// Available on macOS and Linux, where programs can be launched as subprocesses. An iOS UI
 /// test passes the same `LaunchArgumentBuilder` to `XCUIApplication` instead:
@@ -132,6 +136,17 @@ public struct DriverLaunch: Sendable {
     /// re-injection. The program's standard entry point watches it — if its policy is on
     /// (docs/configuration.md, "The control channel").
     public var allowsReinjection = false
+    /// Whether the program must show that it applied the launch's instructions by writing
+    /// its injection report; `true` when the initializer was given any instructions.
+    ///
+    /// When `true`, a program that exits with status 0, or becomes ready (a wait for a line
+    /// or a port finds it), without having written the report fails the run with
+    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
+    /// which says whether it is likely a release build without the opt-in or a program
+    /// that never calls `inject()`, and how to fix either — instead of a test passing
+    /// against the live dependencies. Set it to `false` for a program meant to ignore the
+    /// instructions (a release build whose policy a test checks).
+    public var expectsInjection: Bool
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -156,6 +171,7 @@ public struct DriverLaunch: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.files = [:]
+        self.expectsInjection = !dependencies.instructions.isEmpty
         switch channel {
         case .arguments:
             self.arguments = dependencies.build() + arguments
@@ -180,7 +196,10 @@ public struct DriverLaunch: Sendable {
     ///
     /// - Throws: ``DriverLaunchError/productNotFound(name:searched:)`` when the product is
     ///   not built; ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``
-    ///   when it outlives ``timeout``; ``DriverLaunchError/invalidFilePath(_:)`` for a
+    ///   when it outlives ``timeout``;
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when it exits with status 0 without having applied the instructions (see
+    ///   ``expectsInjection``); ``DriverLaunchError/invalidFilePath(_:)`` for a
     ///   bad key in ``files``; the error of the file system or of `Process` when the
     ///   working directory, the files, or the process cannot be created.
     public func run() async throws -> DriverRun {
@@ -212,10 +231,13 @@ public struct DriverLaunch: Sendable {
             try Self.spawn(process)
         }
 
+        let group = ProcessGroup(leader: process.processIdentifier)
+        // Whatever the program leaves running in its group ends with the run.
+        defer { group.signal(SIGKILL, leaderRunning: false) }
         if await !latch.wait(timeout: timeout) {
-            process.terminate()
+            group.signal(SIGTERM, leaderRunning: true)
             if await !latch.wait(timeout: Self.killGracePeriod) {
-                kill(process.processIdentifier, SIGKILL)
+                group.signal(SIGKILL, leaderRunning: true)
                 await latch.waitForExit()
             }
             try Task.checkCancellation()
@@ -226,13 +248,15 @@ public struct DriverLaunch: Sendable {
                 standardError: Self.read(errorURL)
             )
         }
-        return DriverRun(
+        let run = DriverRun(
             standardOutput: Self.read(outputURL),
             standardError: Self.read(errorURL),
             exitStatus: process.terminationStatus,
             terminatedBySignal: process.terminationReason == .uncaughtSignal,
             injectionReportData: try? Data(contentsOf: prepared.reportURL)
         )
+        if let error = prepared.expectation?.failure(afterExitOf: run) { throw error }
+        return run
     }
 
     /// The program and its arguments, as shown in messages.
@@ -259,6 +283,8 @@ public struct DriverLaunch: Sendable {
         let controlURL: URL?
         /// The program's full environment.
         let environment: [String: String]
+        /// What the program must show, when the launch ``expectsInjection``.
+        let expectation: InjectionExpectation?
         /// The file holding ``DriverLaunch/standardInput``, or `nil` for an empty input.
         let inputURL: URL?
 
@@ -315,7 +341,9 @@ public struct DriverLaunch: Sendable {
             if let controlURL { environment[Self.controlVariable] = controlURL.path }
             return Prepared(
                 executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
-                workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment, inputURL: inputURL
+                workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment,
+                expectation: expectsInjection ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
+                inputURL: inputURL
             )
         } catch {
             try? fileManager.removeItem(at: sandbox)
@@ -328,22 +356,9 @@ public struct DriverLaunch: Sendable {
     /// `RELAY_CONTROL`, which a launch that ``allowsReinjection`` sets to a file of its own.
     static let controlVariable = "RELAY_CONTROL"
 
-    /// Starts `process` with no signal blocked in it.
-    ///
-    /// A child inherits the signal mask of the thread that spawns it, and this runs on a
-    /// thread of the concurrency pool, which blocks nearly every signal. On Linux,
-    /// swift-corelibs-foundation's `Process` does not reset the mask, so the program would
-    /// start with `SIGTERM`, `SIGINT`, `SIGHUP`… blocked: deaf to the time-out's `SIGTERM`
-    /// and to any signal a test sends it. So the mask is cleared around the (synchronous)
-    /// spawn and restored right after — on every platform, as it costs nothing where
-    /// `Process` resets the mask itself.
+    /// Starts `process` with no signal blocked in it (see ``SignalMask``).
     static func spawn(_ process: Process) throws {
-        var none = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        try SignalMask.withNoSignalBlocked { try process.run() }
     }
 
     /// The program's environment: see ``inheritsEnvironment``.

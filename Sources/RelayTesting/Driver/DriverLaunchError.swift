@@ -58,13 +58,47 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     /// output (and dropping the handle kills it).
     case waitTimedOut(command: [String], waitingFor: String, timeout: TimeInterval, standardOutput: String, standardError: String)
 
-    /// A key of ``DriverLaunch/files`` is not a relative path inside the working
-    /// directory: it is empty or absolute, or it has a `..` component.
+    /// A key of ``DriverLaunch/files``, or the path given to
+    /// ``DriverLaunch/addPackageFile(_:filePath:)``, is not a relative path inside the
+    /// working directory (or the package): it is empty or absolute, or it has a `..`
+    /// component.
     case invalidFilePath(String)
+
+    /// ``DriverLaunch/addPackageFile(_:filePath:)`` found no file `path` in the package
+    /// whose root is `packageRoot` (the nearest directory above the test file that holds
+    /// `Package.swift`).
+    case packageFileNotFound(path: String, packageRoot: String)
 
     /// ``DriverRun/injectionReport()`` found no report: the program, which ended as this
     /// run shows, wrote nothing to `RELAY_REPORT_PATH`.
     case noInjectionReport(DriverRun)
+
+    /// The launch passed instructions (``DriverLaunch/expectsInjection``), but the program
+    /// became ready or exited with status 0 without writing its injection report: it
+    /// applied none of them and ran with its live dependencies.
+    ///
+    /// Thrown by ``DriverLaunch/run()`` and ``RunningProgram/waitForExit(timeout:)`` at a
+    /// clean exit, and by the waits for a line or a port when they find it (the program is
+    /// ready: it is past start-up, where `inject()` belongs). `releaseBuild` tells which
+    /// cause is likely: `true` when the executable lies in a release build's products
+    /// folder, where dynamic injection is off unless the program opts in; `false` when the
+    /// program most likely never calls `DynamicDependencyRegistry.standard(…).inject()`
+    /// (or not before it is ready, or with a policy that is off). The description says
+    /// how to fix either. `standardOutput` and `standardError` hold what the program had
+    /// written by then.
+    ///
+    /// A program that exits with another status is not checked: its ``DriverRun`` shows
+    /// the failure, and ``DriverRun/injectionReport()`` lists the possible reasons.
+    case instructionsNotApplied(command: [String], when: Moment, releaseBuild: Bool, standardOutput: String, standardError: String)
+
+    /// When ``instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    /// was found.
+    public enum Moment: Sendable, Hashable {
+        /// A wait found what it waited for: the program is ready.
+        case ready
+        /// The program exited with status 0.
+        case exited
+    }
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -88,6 +122,23 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
         case let .noInjectionReport(run):
             return "the program wrote no injection report to $RELAY_REPORT_PATH: it did not call inject() on DynamicDependencyRegistry.standard(…), "
                 + "its injection failed (see standard error below), or its policy was off (a release build that did not opt in with policy: .enabled)\n\(run)"
+        case let .instructionsNotApplied(command, moment, releaseBuild, standardOutput, standardError):
+            let situation = moment == .ready ? "is ready" : "exited with status 0"
+            let cause = releaseBuild
+                ? "It is a release build (its executable is in a release products folder), where dynamic injection is off "
+                    + "unless the program opts in: drive a debug build (`swift build`), or pass `policy: .enabled` to "
+                    + "DynamicDependencyRegistry.standard(…) in the builds you drive. Less likely: it never calls inject()."
+                : "It is not a release build, so it most likely never calls DynamicDependencyRegistry.standard(…).inject() — "
+                    + "or calls it only after it is ready, or with a policy that is off: call inject() first thing at start-up, "
+                    + "before anything resolves or reports readiness."
+            return "\(Self.display(command)) \(situation) but applied none of the launch's instructions: it wrote no injection report "
+                + "to $RELAY_REPORT_PATH, so it runs with its live dependencies. \(cause) "
+                + "(If the program is meant to ignore them, set expectsInjection = false on the DriverLaunch.)\n"
+                + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
+                + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
+        case let .packageFileNotFound(path, packageRoot):
+            return "'\(path)' is not in the package at \(packageRoot) (the nearest directory above the test file that holds Package.swift); "
+                + "name the file relative to that directory, e.g. 'Fixtures/checkout.relay'"
         case let .invalidFilePath(path):
             return "'\(path)' cannot be created in the working directory: DriverLaunch.files takes relative paths without '..' components, such as '.relay' or 'config/app.relay'"
         }

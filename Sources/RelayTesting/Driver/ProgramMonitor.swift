@@ -12,19 +12,23 @@ import Musl
 /// the tasks waiting for something to appear in it.
 ///
 /// **How output is read.** Each of standard output and standard error is a pipe read by a
-/// thread of its own, blocked in `read` until the program writes: each chunk is appended
-/// and the waiters are re-checked at once; a read of zero bytes is the end of the stream,
-/// and the thread closes the descriptor and ends. Nothing polls the pipes. (Not
-/// `DispatchSource.makeReadSource`: libdispatch's epoll loop on Linux is not reliable
-/// with read sources on the pipes of many programs started and ended in parallel; a
-/// thread blocked in `read` depends on nothing but the pipe.)
+/// thread of its own, blocked in `poll` until the program writes or the monitor wakes it:
+/// each chunk is appended and the waiters are re-checked at once; a read of zero bytes is
+/// the end of the stream. Nothing polls on a timer. (Not `DispatchSource.makeReadSource`:
+/// libdispatch's epoll loop on Linux is not reliable with read sources on the pipes of
+/// many programs started and ended in parallel; a thread blocked in `poll` depends on
+/// nothing but the pipes.) A reader ends at the end of its stream, or when woken
+/// ``drainGracePeriod`` after the exit: it then reads what the pipe still holds, without
+/// waiting for more, and ends — so its thread and descriptor are released even while a
+/// descendant of the program (one that left its process group, say) keeps the pipe open.
 ///
 /// **How the exit is seen.** A thread of the monitor's own blocks in `waitid(…, WEXITED |
 /// WNOWAIT)`, which returns when the child exits without reaping it; Foundation then
 /// reaps it and calls `Process.terminationHandler` (which also records the exit, on
 /// platforms without the thread). The run is *final* when the program has exited and both
-/// streams have ended — or ``drainGracePeriod`` after the exit, for a program that left a
-/// grandchild holding its output pipes. Finishing wakes every waiter still waiting: a wait whose
+/// readers have ended: at the end of the streams, or ``drainGracePeriod`` after the exit
+/// with everything the pipes held by then, for a program that left a grandchild holding
+/// its output pipes. Finishing wakes every waiter still waiting: a wait whose
 /// condition the complete output (now including an unterminated last line) satisfies
 /// returns, any other learns the program exited.
 ///
@@ -37,18 +41,26 @@ import Musl
 /// removes the entry under the lock, so each continuation is resumed exactly once, always
 /// outside the lock.
 ///
+/// **Stopping.** ``stop(gracePeriod:)`` — ``RunningProgram/terminate(gracePeriod:)`` and
+/// the handle's `deinit` — sends `SIGTERM` to the program's ``ProcessGroup``, and
+/// `SIGKILL` to the group when the grace period is over; as soon as the program has
+/// exited, whatever is left of its group gets `SIGKILL` at once. Stopping a program that
+/// has already exited kills what is left of its group.
+///
 /// **Lifetime.** The monitor keeps the `Process`, and the process's termination handler,
-/// the exit thread and the reading threads keep the monitor, until the program has exited
-/// and been reaped and its pipes have ended: the program is watched and reaped even after
-/// the last ``RunningProgram`` reference is gone. ``release()`` (the handle's
-/// `deinit`) kills a program still running, and removes the sandbox once the program has
-/// ended.
+/// the exit thread, the reading threads and a pending `SIGKILL` timer keep the monitor,
+/// until the program has exited and been reaped and the readers have ended: the program
+/// is watched and reaped even after the last ``RunningProgram`` reference is gone.
+/// ``release()`` (the handle's `deinit`) stops a program still running, and the sandbox is
+/// removed once the program has ended.
 ///
 /// `@unchecked Sendable` is safe: every mutable stored property below `lock` is read and
-/// written only while `lock` is held (each method takes it first, or is marked "called
+/// written only while `lock` is held (the wake pipe's descriptors are written and closed
+/// under it too; a reader polls its read end only until it ends, and the pipe is closed
+/// only once both readers have ended) (each method takes it first, or is marked "called
 /// with the lock held" and only called so), and so is every `Waiter`'s mutable state while
 /// it is in `waiters` (once removed under the lock, only its remover touches it); `queue`,
-/// `sandbox`, `reportURL`, `controlURL`, `workingDirectory` and `lock` are immutable and thread-safe. Conditions
+/// `sandbox`, `reportURL`, `controlURL`, `workingDirectory`, `expectation` and `lock` are immutable and thread-safe. Conditions
 /// run under the lock; it is recursive so that a predicate that reads the handle (its
 /// ``RunningProgram/standardOutput``, say) does not deadlock.
 final class ProgramMonitor: @unchecked Sendable {
@@ -76,6 +88,10 @@ final class ProgramMonitor: @unchecked Sendable {
 
     /// How long after the exit the monitor keeps reading pipes that have not ended.
     static let drainGracePeriod: TimeInterval = 0.5
+    /// How much a reader woken after the exit still reads: what the program wrote last
+    /// is in the pipe's buffer (64 KiB by default, 1 MiB at most without privileges), so
+    /// this bounds only a descendant that keeps writing.
+    static let drainLimit = 1 << 20
     /// How often a ``Condition/probe(_:)`` is re-checked.
     static let pollInterval: TimeInterval = 0.025
 
@@ -84,6 +100,9 @@ final class ProgramMonitor: @unchecked Sendable {
         let continuation: CheckedContinuation<Outcome, Never>
         /// Per stream: the byte offset of the first line not yet given to the condition.
         var scanned: [RunningProgram.OutputStream: Int] = [.standardOutput: 0, .standardError: 0]
+        /// Per stream: how far the unfinished line at `scanned` is known to hold no newline,
+        /// so a long line arriving in many chunks is searched once, not once per chunk.
+        var searched: [RunningProgram.OutputStream: Int] = [:]
         var timers: [DispatchSourceTimer] = []
 
         init(condition: Condition, continuation: CheckedContinuation<Outcome, Never>) {
@@ -97,6 +116,8 @@ final class ProgramMonitor: @unchecked Sendable {
     /// The control file `RELAY_CONTROL` names, when the launch allows re-injection.
     let controlURL: URL?
     let workingDirectory: URL
+    /// What the program must show, when the launch expects it to inject.
+    let expectation: InjectionExpectation?
     private let queue: DispatchQueue
     private let lock = NSRecursiveLock()
 
@@ -112,6 +133,17 @@ final class ProgramMonitor: @unchecked Sendable {
     private var lastWaiter = 0
     private var released = false
     private var sandboxRemoved = false
+    /// The program's process group, once it runs.
+    private var group: ProcessGroup?
+    /// Whether the program is being stopped: its group gets `SIGKILL` once it has exited.
+    private var stopping = false
+    /// `SIGKILL` timers of ``stop(gracePeriod:)``, cancelled at the exit.
+    private var killTimers: [DispatchSourceTimer] = []
+    /// A pipe whose read end both readers poll, written to wake them for the drain; closed
+    /// once both have ended.
+    private var wake: (read: Int32, write: Int32)?
+    /// How many readers have not ended yet.
+    private var readers = 2
 
     /// A monitor for `prepared`'s program, which ``start(_:)`` launches.
     init(_ prepared: DriverLaunch.Prepared) {
@@ -119,16 +151,22 @@ final class ProgramMonitor: @unchecked Sendable {
         reportURL = prepared.reportURL
         controlURL = prepared.controlURL
         workingDirectory = prepared.workingDirectory
+        expectation = prepared.expectation
         queue = DispatchQueue(label: "RelayTesting.RunningProgram")
     }
 
     /// Starts `prepared`'s program with its output on pipes this monitor reads; returns
     /// its process identifier.
     func start(_ prepared: DriverLaunch.Prepared) throws -> Int32 {
-        let outputPipe = try Self.makePipe()
+        let outputPipe = try RawPipe.make()
         let errorPipe: (read: Int32, write: Int32)
-        do { errorPipe = try Self.makePipe() } catch {
+        let wakePipe: (read: Int32, write: Int32)
+        do { errorPipe = try RawPipe.make() } catch {
             close(outputPipe.read); close(outputPipe.write)
+            throw error
+        }
+        do { wakePipe = try RawPipe.make() } catch {
+            close(outputPipe.read); close(outputPipe.write); close(errorPipe.read); close(errorPipe.write)
             throw error
         }
         let process = prepared.process()
@@ -136,7 +174,7 @@ final class ProgramMonitor: @unchecked Sendable {
         let errorWriter = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: true)
         let input: FileHandle
         do { input = try prepared.openStandardInput() } catch {
-            close(outputPipe.read); close(errorPipe.read)
+            close(outputPipe.read); close(errorPipe.read); close(wakePipe.read); close(wakePipe.write)
             throw error
         }
         process.standardInput = input
@@ -147,9 +185,13 @@ final class ProgramMonitor: @unchecked Sendable {
         // and reaped even when nothing else holds the monitor.
         process.terminationHandler = { [self] process in
             // Usually second, after the exit thread; first where there is none, or when
-            // `waitid` could not watch the child.
-            if exited(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal, reaped: true), finalRun == nil {
-                Thread.detachNewThread { [self] in finishAfterDrainGracePeriod() }
+            // `waitid` could not watch the child. On a thread of its own: Foundation calls
+            // every program's handler on one thread, which must not wait for this
+            // monitor's lock while a reader holds it.
+            let status = process.terminationStatus
+            let bySignal = process.terminationReason == .uncaughtSignal
+            Thread.detachNewThread { [self] in
+                if exited(status: status, bySignal: bySignal, reaped: true) { wakeReadersAfterDrainGracePeriod() }
             }
         }
         do {
@@ -162,89 +204,43 @@ final class ProgramMonitor: @unchecked Sendable {
             }
             try DriverLaunch.spawn(process)
         } catch {
-            close(outputPipe.read); close(errorPipe.read)
+            close(outputPipe.read); close(errorPipe.read); close(wakePipe.read); close(wakePipe.write)
             process.terminationHandler = nil
             throw error
         }
 
         lock.lock()
         pid = process.processIdentifier
+        group = ProcessGroup(leader: pid)
+        wake = wakePipe
         if exit == nil { self.process = process }
         watchForExit(of: pid)
         lock.unlock()
-        startReading(outputPipe.read, into: .standardOutput)
-        startReading(errorPipe.read, into: .standardError)
+        startReading(outputPipe.read, into: .standardOutput, wakeUp: wakePipe.read)
+        startReading(errorPipe.read, into: .standardError, wakeUp: wakePipe.read)
         return process.processIdentifier
     }
 
-    /// Starts a thread that waits for `pid` to exit without reaping it, and records the
-    /// exit at once.
-    ///
-    /// Foundation's `Process` on Linux learns of the exit when a socket the child inherited
-    /// closes — and a grandchild the program left running (a shell's `cmd &`) keeps it
-    /// open, so `terminationHandler` can come seconds late. `waitid` with `WNOWAIT` sees the
-    /// exit itself and leaves the zombie for Foundation to reap, so the two never race for
-    /// it. The thread keeps the monitor alive until the exit. Called with the lock held.
+    /// Starts a thread that waits for `pid` to exit without reaping it (see ``ChildExit``),
+    /// and records the exit at once. The thread keeps the monitor alive until the exit.
+    /// Called with the lock held.
     private func watchForExit(of pid: Int32) {
-        #if canImport(Glibc) || canImport(Darwin)
+        guard ChildExit.isAvailable else { return }   // the termination handler will tell
         let thread = Thread { [self] in
-            var info = siginfo_t()
-            var result: Int32
-            repeat {
-                result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
-            } while result == -1 && errno == EINTR
-            guard result == 0 else { return }   // the handler will tell
-            if exited(status: Self.childStatus(info), bySignal: info.si_code != CLD_EXITED, reaped: false), finalRun == nil {
-                finishAfterDrainGracePeriod()
-            }
+            guard let (status, bySignal) = ChildExit.waitWithoutReaping(pid) else { return }
+            if exited(status: status, bySignal: bySignal, reaped: false) { wakeReadersAfterDrainGracePeriod() }
         }
         thread.name = "RelayTesting.RunningProgram.exit"
         thread.start()
-        #elseif canImport(Musl)
-        // musl's `siginfo_t` names the child's status through C macros Swift cannot import,
-        // so with musl the exit is learnt from `Process`'s termination handler alone (late
-        // only when a grandchild keeps the program's pipes open).
-        #endif
     }
 
-    #if canImport(Glibc)
-    /// The exit status or signal `waitid` reported for a child.
-    private static func childStatus(_ info: siginfo_t) -> Int32 { info._sifields._sigchld.si_status }
-    #elseif canImport(Darwin)
-    /// The exit status or signal `waitid` reported for a child.
-    private static func childStatus(_ info: siginfo_t) -> Int32 { info.si_status }
-    #elseif canImport(Musl)
-    // Not needed with musl: see `watchForExit(of:)`.
-    #endif
-
-    /// A pipe whose ends are closed on `exec` (so no other child launched meanwhile keeps
-    /// the write end open).
-    private static func makePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        // `pipe2(O_CLOEXEC)` would close the gap between these calls, but Glibc's module
-        // does not export it. The gap only matters if another thread spawns a program in
-        // it and that spawn does not close inherited descriptors (Foundation's does); the
-        // drain grace period after the exit covers even that.
-        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return (ends[0], ends[1])
-    }
-
-    /// Starts a thread that reads `descriptor` to its end, appending to `stream`, then
-    /// closes it. The thread keeps the monitor alive until the stream ends.
-    private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream) {
+    /// Starts a thread that reads `descriptor` until its end, or until it is woken for the
+    /// drain (see ``wakeReadersAfterDrainGracePeriod()``), appending to `stream`; then
+    /// closes it. The thread keeps the monitor alive until it ends.
+    private func startReading(_ descriptor: Int32, into stream: RunningProgram.OutputStream, wakeUp: Int32) {
         let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    received(Array(buffer[..<count]), on: stream, ended: false)
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break   // the end, or an error that ends it
-                }
+            RawPipe.read(descriptor, wakeUp: wakeUp, drainLimit: Self.drainLimit) { chunk in
+                received(chunk, on: stream, ended: false)
             }
             close(descriptor)
             received([], on: stream, ended: true)
@@ -258,6 +254,14 @@ final class ProgramMonitor: @unchecked Sendable {
     private func received(_ chunk: [UInt8], on stream: RunningProgram.OutputStream, ended: Bool) {
         lock.lock()
         var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
+        if ended {
+            readers -= 1
+            if readers == 0, let wake {
+                close(wake.read)
+                close(wake.write)
+                self.wake = nil
+            }
+        }
         if run == nil {
             if stream == .standardOutput { output += chunk } else { error += chunk }
             if ended { open.remove(stream) }
@@ -282,30 +286,31 @@ final class ProgramMonitor: @unchecked Sendable {
             return false
         }
         exit = (status, bySignal)
+        if stopping { killRestOfGroup() }
         let resumptions = open.isEmpty ? finish() : []
         lock.unlock()
         for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
         return true
     }
 
-    /// Ends the run ``drainGracePeriod`` after the exit if the streams have not ended by
-    /// then (a grandchild holds them). Sleeps on the calling thread: the exit thread, which
-    /// has nothing else to do — a dispatch queue's timer could be held up for seconds
-    /// when other work fills Dispatch's threads.
-    private func finishAfterDrainGracePeriod() {
+    /// Wakes the readers ``drainGracePeriod`` after the exit, so that they read what the
+    /// pipes hold and end, if the streams have not ended by then (a grandchild holds
+    /// them). Sleeps on the calling thread: the exit thread, which has nothing else to do
+    /// — a dispatch queue's timer could be held up for seconds when other work fills
+    /// Dispatch's threads.
+    private func wakeReadersAfterDrainGracePeriod() {
         Thread.sleep(forTimeInterval: Self.drainGracePeriod)
         lock.lock()
-        let resumptions = finish()
+        if let wake { RawPipe.poke(wake.write) }
         lock.unlock()
-        for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
     }
 
-    /// Makes the run final: stops reading, reads the report, answers every waiter, and
-    /// removes the sandbox if the handle is gone. Called with the lock held, once the
-    /// program has exited; returns the continuations to resume after unlocking.
+    /// Makes the run final: reads the report, answers every waiter, and removes the
+    /// sandbox if the handle is gone. Called with the lock held, once the program has
+    /// exited and both readers have ended; returns the continuations to resume after
+    /// unlocking.
     private func finish() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
         guard run == nil, let exit else { return [] }
-        open = []   // a stream still open (held by a grandchild) is read no further
         let final = DriverRun(
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self),
@@ -353,11 +358,13 @@ final class ProgramMonitor: @unchecked Sendable {
                 var start = waiter.scanned[stream] ?? 0
                 while start < bytes.count {
                     let end: Int
-                    if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    let from = max(start, waiter.searched[stream] ?? 0)
+                    if let newline = bytes[from...].firstIndex(of: UInt8(ascii: "\n")) {
                         end = newline
                     } else if !open.contains(stream) {
                         end = bytes.count
                     } else {
+                        waiter.searched[stream] = bytes.count
                         break
                     }
                     let line = String(decoding: bytes[start..<end], as: UTF8.self)
@@ -424,7 +431,7 @@ final class ProgramMonitor: @unchecked Sendable {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let interval = DispatchTimeInterval.nanoseconds(Int(ExitLatch.nanoseconds(Self.pollInterval)))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-            timer.setEventHandler { [weak self] in self?.poll(id) }
+            timer.setEventHandler { [weak self] in self?.recheckProbe(id) }
             waiter.timers.append(timer)
             timer.resume()
         }
@@ -432,7 +439,7 @@ final class ProgramMonitor: @unchecked Sendable {
     }
 
     /// Re-checks the probe of waiter `id` (its poll timer fired).
-    private func poll(_ id: Int) {
+    private func recheckProbe(_ id: Int) {
         lock.lock()
         var value: (any Sendable)?
         if let waiter = waiters[id] { value = evaluate(waiter) }
@@ -461,14 +468,36 @@ final class ProgramMonitor: @unchecked Sendable {
         waiter.continuation.resume(returning: outcome)
     }
 
-    /// Sends `signal` to the program unless it has already exited.
-    func send(_ signal: Int32) {
+    /// Starts stopping the program: `SIGTERM` to its process group, and `SIGKILL` to the
+    /// group `gracePeriod` seconds later or as soon as the program has exited, whichever
+    /// comes first. A program that has already exited: `SIGKILL` to what is left of its
+    /// group. Returns at once.
+    func stop(gracePeriod: TimeInterval) {
         lock.lock()
         defer { lock.unlock() }
-        // Foundation sets `exit` (through the handler) only after reaping, so in a short
-        // window the pid may be reaped but not yet marked; the pid cannot have been reused
-        // by then in any realistic test run.
-        if exit == nil { kill(pid, signal) }
+        stopping = true
+        guard exit == nil else {
+            killRestOfGroup()
+            return
+        }
+        group?.signal(SIGTERM, leaderRunning: true)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: ExitLatch.nanoseconds(gracePeriod))))
+        timer.setEventHandler { [self] in
+            lock.lock()
+            group?.signal(SIGKILL, leaderRunning: exit == nil)
+            lock.unlock()
+        }
+        killTimers.append(timer)
+        timer.resume()
+    }
+
+    /// `SIGKILL` to whatever is left of the group of a program that has exited; cancels
+    /// the pending timers. Called with the lock held.
+    private func killRestOfGroup() {
+        group?.signal(SIGKILL, leaderRunning: false)
+        for timer in killTimers { timer.cancel() }
+        killTimers = []
     }
 
     /// The final run, once the program has exited and its output has been read.
@@ -492,17 +521,17 @@ final class ProgramMonitor: @unchecked Sendable {
         return String(decoding: error, as: UTF8.self)
     }
 
-    /// The handle is gone: kill the program if it still runs (Foundation reaps it, and
-    /// `finish()` then removes the sandbox), or remove the sandbox now.
-    func release() {
+    /// The handle is gone: stop the program as ``RunningProgram/terminate(gracePeriod:)``
+    /// would (and whatever is left of its group), and remove the sandbox once it has
+    /// ended. Returns whether the program was still running.
+    @discardableResult
+    func release(gracePeriod: TimeInterval) -> Bool {
+        stop(gracePeriod: gracePeriod)
         lock.lock()
         defer { lock.unlock() }
         released = true
-        if exit == nil {
-            kill(pid, SIGKILL)
-        } else if run != nil {
-            removeSandbox()
-        }
+        if run != nil { removeSandbox() }
+        return exit == nil
     }
 
     /// Removes the launch's temporary directory, once. Called with the lock held.

@@ -131,9 +131,7 @@ extension RunningProgram {
         try Data(text.utf8).write(to: temporary)
         do {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temporary.path)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
+            try AtomicRename.rename(temporary, over: url)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error

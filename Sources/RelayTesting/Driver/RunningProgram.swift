@@ -85,8 +85,12 @@ extension DriverLaunch {
 ///   returns the complete run afterwards.
 ///
 /// No program outlives its handle: when the last reference goes away — a test that threw
-/// or failed before stopping it — a program still running is killed with `SIGKILL` (and
-/// reaped), and the launch's temporary directory is removed once it has ended.
+/// or failed before stopping it — the program is stopped as by
+/// ``terminate(gracePeriod:)`` with its default grace period (in the background; a debug
+/// build says so in one line on standard error), what is left of its process group is
+/// killed, and the launch's temporary directory is removed once it has ended. Its pipes,
+/// their threads and descriptors are released once the run is final — at the end of
+/// the output, or half a second after the exit, with what the pipes held by then.
 ///
 /// The handle is `Sendable`: several tasks may wait on it at once.
 public final class RunningProgram: Sendable {
@@ -124,11 +128,23 @@ public final class RunningProgram: Sendable {
         self.command = command
     }
 
-    /// Kills a program still running (`SIGKILL`: nothing waits for a graceful exit here)
-    /// and removes the launch's temporary directory once it has ended.
+    /// Stops a program still running as ``terminate(gracePeriod:)`` does with its default
+    /// grace period — in the background, as nothing can wait here — and says so on
+    /// standard error in debug builds; ends whatever is left of its process group; removes
+    /// the launch's temporary directory once the program has ended.
     deinit {
-        monitor.release()
+        if monitor.release(gracePeriod: Self.defaultGracePeriod) {
+            #if DEBUG
+            let line = "RelayTesting: the RunningProgram of \(DriverLaunchError.display(command)) was released while the program ran; "
+                + "stopping it (SIGTERM to its process group, SIGKILL \(Self.defaultGracePeriod) seconds later). Call terminate() to stop it and get its output.\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            #endif
+        }
     }
+
+    /// Seconds between `SIGTERM` and `SIGKILL` when ``terminate(gracePeriod:)`` is not told
+    /// otherwise, and when the handle is released while the program runs.
+    @usableFromInline static let defaultGracePeriod: TimeInterval = 5
 
     /// The program's working directory: ``DriverLaunch/workingDirectory``, or the fresh
     /// temporary directory made for it, which is removed after the handle is gone and the
@@ -161,7 +177,10 @@ public final class RunningProgram: Sendable {
     ///   program exits without printing such a line;
     ///   ``DriverLaunchError/waitTimedOut(command:waitingFor:timeout:standardOutput:standardError:)``
     ///   after `timeout` seconds (the program keeps running); `CancellationError` if the
-    ///   task is cancelled (the program is then stopped).
+    ///   task is cancelled (the program is then stopped);
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when the line is there but the program has not applied the launch's instructions
+    ///   (see ``DriverLaunch/expectsInjection``).
     public func waitForLine(containing text: String, on stream: OutputStream = .either, timeout: TimeInterval = 10) async throws -> String {
         try await waitForLine(on: stream, timeout: timeout, waitingFor: "a line containing \"\(text)\" on \(stream.label)") { line in
             line.contains(text) ? line : nil
@@ -271,26 +290,25 @@ public final class RunningProgram: Sendable {
     /// #expect(run.exitStatus == 0 && !run.terminatedBySignal, "exits cleanly on SIGTERM: \(run)")
     /// ```
     ///
-    /// Sends `SIGTERM`, waits up to `gracePeriod` seconds for the program to exit, then
-    /// sends `SIGKILL`. A program that handles `SIGTERM` (as Hummingbird and most servers
-    /// do) exits with its own status; one that does not is ended by the signal, which
-    /// ``DriverRun/signal`` names.
+    /// Sends `SIGTERM` to the program's process group — the program and every process it
+    /// started that stayed in its group — waits up to `gracePeriod` seconds for the program
+    /// to exit, then sends `SIGKILL` to the group. A program that handles `SIGTERM` (as
+    /// Hummingbird and most servers do) exits with its own status; one that does not is
+    /// ended by the signal, which ``DriverRun/signal`` names. As soon as the program has
+    /// exited, what is left of its group gets `SIGKILL`: a child it did not wait for does
+    /// not outlive it. A descendant that left the group (a daemon calling `setsid()` or
+    /// `setpgid()`) is not reached.
     ///
     /// Safe to call more than once, from several tasks, and after the program has exited by
-    /// itself: every call returns the same run. Not cut short by cancelling the calling
-    /// task: it always returns the complete run.
+    /// itself (then only what is left of its group is killed): every call returns the same
+    /// run. Not cut short by cancelling the calling task: it always returns the complete run.
     ///
     /// - Parameter gracePeriod: Seconds between `SIGTERM` and `SIGKILL`; 5 by default.
     /// - Returns: The complete run: both streams in full, the exit status or signal, and
     ///   the injection report.
     @discardableResult
-    public func terminate(gracePeriod: TimeInterval = 5) async -> DriverRun {
-        if let run = monitor.finalRun { return run }
-        monitor.send(SIGTERM)
-        if case let .exited(run) = await monitor.wait(for: .exit, timeout: gracePeriod, cancellable: false) {
-            return run
-        }
-        monitor.send(SIGKILL)
+    public func terminate(gracePeriod: TimeInterval = defaultGracePeriod) async -> DriverRun {
+        monitor.stop(gracePeriod: gracePeriod)
         guard case let .exited(run) = await monitor.wait(for: .exit, timeout: nil, cancellable: false) else {
             preconditionFailure("a wait for the exit without a time-out or cancellation ends only at the exit")
         }
@@ -314,10 +332,14 @@ public final class RunningProgram: Sendable {
     ///   when the program is still running after `timeout` seconds — it is then terminated
     ///   as by ``terminate(gracePeriod:)`` with a two-second grace period, and the error
     ///   carries all its output; `CancellationError` if the task is cancelled (the program
-    ///   is then stopped too).
+    ///   is then stopped too);
+    ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    ///   when it exited with status 0 without having applied the launch's instructions
+    ///   (see ``DriverLaunch/expectsInjection``).
     public func waitForExit(timeout: TimeInterval = 60) async throws -> DriverRun {
         switch await monitor.wait(for: .exit, timeout: timeout) {
         case let .exited(run):
+            if let error = monitor.expectation?.failure(afterExitOf: run) { throw error }
             return run
         case .timedOut:
             let run = await terminate(gracePeriod: DriverLaunch.killGracePeriod)
@@ -342,6 +364,7 @@ public final class RunningProgram: Sendable {
         switch outcome {
         case let .found(value):
             guard let value = value as? Value else { preconditionFailure("a wait found \(type(of: value)), not \(Value.self)") }
+            if let error = monitor.expectation?.failure(.ready, standardOutput: standardOutput, standardError: standardError) { throw error }
             return value
         case let .exited(run):
             throw DriverLaunchError.exitedEarly(command: command, waitingFor: waitingFor, run: run)

@@ -30,7 +30,7 @@ extension DynamicDependencyIndex.Manifest {
     ///   cannot make the check pass by checking nothing).
     @discardableResult
     public func checkFixtures(in directories: String..., filePath: StaticString = #filePath) throws(DynamicInjectionError) -> [String] {
-        let root = Self.packageRoot(above: URL(fileURLWithPath: "\(filePath)"))
+        let root = PackageRoot.above(URL(fileURLWithPath: "\(filePath)"))
         var diagnostics: [RelayDiagnostic] = []
         var checked: [String] = []
         for directory in directories {
@@ -58,17 +58,5 @@ extension DynamicDependencyIndex.Manifest {
         }
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         return checked.sorted()
-    }
-
-    /// The nearest directory above `file` that holds `Package.swift`, or `file`'s directory.
-    static func packageRoot(above file: URL) -> URL {
-        var directory = file.deletingLastPathComponent()
-        while directory.path != "/" && !directory.path.isEmpty {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return file.deletingLastPathComponent()
     }
 }

@@ -23,7 +23,7 @@ extension DriverLaunch {
     /// - Throws: When a fixture cannot be read.
     mutating func addFixtures(_ names: String...) throws {
         for name in names {
-            files["config/\(name)"] = try PackageFixtures.configText(name)
+            try addPackageFile("config/\(name)")
         }
     }
 }

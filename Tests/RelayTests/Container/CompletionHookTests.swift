@@ -99,7 +99,7 @@ struct CompletionHookTests {
         registerClientServer(in: c, lifecycle: .singleton)
         let incomplete = Locked(0)
         let unexpected = Locked<[String]>([])
-        runOnThreads(8) { index in
+        runOnThreads(8, limit: 120) { index in
             for _ in 0..<50 {
                 do throws(DependencyResolutionError) {
                     if index.isMultiple(of: 2) {
@@ -163,7 +163,7 @@ struct CompletionHookTests {
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
         #expect(error?.reason == .factoryFailed)
         #expect(error?.registration == "RelayTests/CompletionHookTests.swift:\(line)")
-        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve \(String(reflecting: Hooked.self)) in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:\(line)) threw: hook refused")
+        #expect(error?.description.components(separatedBy: "\n").first == "Relay cannot resolve RelayTests.Hooked in scope 'CompletionHookTests.throwing': its completion hook (registered at RelayTests/CompletionHookTests.swift:\(line)) threw: hook refused")
         // The singleton was discarded: the next resolve builds and completes it again.
         #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Hooked.self) }
     }

@@ -135,6 +135,6 @@ struct DipReadmeExamplesTests {
         let c = container("errors")
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(Unregistered.self) }
         #expect(error?.reason == .missingRegistration)
-        #expect(error?.requestedType == String(reflecting: Unregistered.self))
+        #expect(error?.requestedType == "RelayTests.Unregistered")
     }
 }

@@ -45,7 +45,7 @@ private func bootstrapFailures(about type: Any.Type) -> [DependencyValidationErr
         try DependencyContainer.bootstrap()
         return []
     } catch {
-        return error.failures.filter { $0.subject.hasPrefix(String(reflecting: type) + " ") }
+        return error.failures.filter { $0.subject.hasPrefix(DependencyKey(type).typeName + " ") }
     }
 }
 
@@ -115,10 +115,10 @@ struct LifecycleTests {
         c.register(WeakValueType.self, lifecycle: .weakSingleton) { _ in WeakValue() }
         let registeredAt = #line - 1
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(WeakValueType.self) }
-        #expect(error?.reason == .notAnObject(actualType: String(reflecting: WeakValue.self)))
+        #expect(error?.reason == .notAnObject(actualType: "RelayTests.WeakValue"))
         let line = error?.description.components(separatedBy: "\n").first ?? ""
-        #expect(line.hasSuffix("WeakValueType in scope 'LifecycleTests.weak': it is registered as a weakSingleton (at RelayTests/LifecycleTests.swift:\(registeredAt)), and its factory returned \(String(reflecting: WeakValue.self)), which is not a class instance; the container can only hold a class instance weakly."))
-        #expect(error?.description.hasSuffix("fix: make the factory return a class instance, or register \(String(reflecting: WeakValueType.self)) as a singleton or transient.") == true)
+        #expect(line.hasSuffix("WeakValueType in scope 'LifecycleTests.weak': it is registered as a weakSingleton (at RelayTests/LifecycleTests.swift:\(registeredAt)), and its factory returned RelayTests.WeakValue, which is not a class instance; the container can only hold a class instance weakly."))
+        #expect(error?.description.hasSuffix("fix: make the factory return a class instance, or register RelayTests.WeakValueType as a singleton or transient.") == true)
     }
 
     @Test("bootstrap() builds eager singletons once; a second call builds nothing new")
@@ -155,11 +155,11 @@ struct LifecycleTests {
         let registeredAt = #line - 1
         let failures = bootstrapFailures(about: EagerFailing.self)
         #expect(failures.count == 1)
-        #expect(failures.first?.subject == "\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt))")
+        #expect(failures.first?.subject == "RelayTests.EagerFailing in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt))")
         #expect(failures.first?.error.reason == .factoryFailed)
         let error = #expect(throws: DependencyBootstrapError.self) { try DependencyContainer.bootstrap() }
         #expect(error?.description.hasPrefix("Relay bootstrap could not build ") == true)
-        #expect(error?.description.contains("\n\(String(reflecting: EagerFailing.self)) in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt)):\n  Relay cannot resolve") == true)
+        #expect(error?.description.contains("\nRelayTests.EagerFailing in scope 'LifecycleTests.eager' (registered at RelayTests/LifecycleTests.swift:\(registeredAt)):\n  Relay cannot resolve") == true)
     }
 
     @Test("bootstrap() builds the injected binding, not the code registration it stands over")

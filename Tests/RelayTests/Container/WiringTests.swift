@@ -50,6 +50,6 @@ struct WiringTests {
         c.register(WNeedsMissing.self, wiring: WNeedsMissing.init)
         let error = #expect(throws: DependencyResolutionError.self) { try c.tryResolve(WNeedsMissing.self) }
         #expect(error?.reason == .missingRegistration)
-        #expect(error?.chain == [String(reflecting: WNeedsMissing.self), String(reflecting: WMissing.self)])
+        #expect(error?.chain == ["RelayTests.WNeedsMissing", "RelayTests.WMissing"])
     }
 }

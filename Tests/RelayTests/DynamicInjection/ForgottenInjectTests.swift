@@ -1,6 +1,14 @@
+import Foundation
 import RelayTestSupport
 @testable import Relay
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A type only the indexes of these tests register.
 protocol ForgottenStore: Sendable { var name: String { get } }
@@ -138,5 +146,104 @@ struct ForgottenInjectTests {
         #expect(UnreadDependencyArgumentsWarning.standard.isEnabled == DynamicInjectionPolicy.default.isEnabled)
         _ = try DynamicDependencyRegistry(sources: [], policy: .disabled).inject()
         #expect(UnreadDependencyArgumentsWarning.standard.hasInjected())
+    }
+
+    // MARK: Instructions in the environment or ./.relay, and no inject()
+
+    /// A first-resolve warning over `variables` and whether `./.relay` exists, collecting
+    /// what it writes.
+    private static func uninjected(_ variables: [String: String], configFile: Bool = false, enabled: Bool = true, injected: Bool = false,
+                                   into written: Locked<[String]>) -> UninjectedInstructionsWarning {
+        UninjectedInstructionsWarning(isEnabled: enabled, hasInjected: { injected }, variable: { variables[$0] },
+                                      configFileExists: { configFile }, write: { text in written.withLock { $0.append(text) } })
+    }
+
+    @Test("the places that hold instructions no inject() read, as the standard sources would read them")
+    func waitingPlaces() {
+        let none = Locked<[String]>([])
+        #expect(Self.uninjected([:], into: none).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": ""], into: none).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], into: none).waitingPlaces() == ["$RELAY_DEPENDENCIES"])
+        #expect(Self.uninjected([:], configFile: true, into: none).waitingPlaces() == ["./.relay"])
+        // RELAY_DEPENDENCIES_FILE names the file instead of ./.relay; set but empty, it switches files off.
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": "ui.relay"], configFile: true, into: none).waitingPlaces() == ["$RELAY_DEPENDENCIES_FILE ('ui.relay')"])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": ""], configFile: true, into: none).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "x", "RELAY_DEPENDENCIES_FILE": "ui.relay"], into: none).waitingPlaces()
+            == ["$RELAY_DEPENDENCIES", "$RELAY_DEPENDENCIES_FILE ('ui.relay')"])
+    }
+
+    @Test("the first-resolve warning names the places and the fix; silent after inject(), in a release build, or with nothing waiting")
+    func uninjectedWarningText() {
+        let written = Locked<[String]>([])
+        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], configFile: true, into: written).check()
+        #expect(written.withLock { $0 } == [
+            "Relay: warning: instructions are waiting in $RELAY_DEPENDENCIES and ./.relay, but this process resolved a dependency before any DynamicDependencyRegistry injected, so they were not applied and the live dependencies run; call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before resolving anything (printed once, in debug builds only)\n",
+        ])
+        let silent = Locked<[String]>([])
+        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], injected: true, into: silent).check()
+        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], enabled: false, into: silent).check()
+        Self.uninjected([:], into: silent).check()
+        #expect(silent.withLock { $0 }.isEmpty)
+        #expect(UninjectedInstructionsWarning.standard.isEnabled == DynamicInjectionPolicy.default.isEnabled)
+    }
+
+    /// In a child process, so that its first resolve is the first of the process.
+    @Test("a process with $RELAY_DEPENDENCIES that resolves without inject() warns once on standard error, at its first resolve")
+    func uninjectedEnvironmentWarnsOnce() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            setenv("RELAY_DEPENDENCIES", "type=App.Clock,factory=App.Clock.Fixed", 1)
+            let container = DependencyContainer.container(for: DependencyContainerScope("forgotten.first-resolve"))
+            container.register(ForgottenStore.self) { _ in DefaultForgottenStore() }
+            _ = container.resolve(ForgottenStore.self)
+            // Another thread's first resolve, and a later one: no second warning.
+            let thread = Thread { _ = container.resolve(ForgottenStore.self) }
+            thread.start()
+            while !thread.isFinished { usleep(1000) }
+            _ = container.resolve(ForgottenStore.self)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let expected = BuildConfiguration.isDebug
+            ? "Relay: warning: instructions are waiting in $RELAY_DEPENDENCIES, but this process resolved a dependency before any DynamicDependencyRegistry injected, so they were not applied and the live dependencies run; call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before resolving anything (printed once, in debug builds only)\n"
+            : ""
+        #expect(stderr == expected)
+    }
+
+    @Test("after inject(), the first resolve does not warn")
+    func injectedProcessIsSilent() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            setenv("RELAY_DEPENDENCIES", "type=App.Clock,factory=App.Clock.Fixed", 1)
+            _ = try? DynamicDependencyRegistry(sources: [], policy: .enabled).inject()
+            let container = DependencyContainer.container(for: DependencyContainerScope("forgotten.injected"))
+            container.register(ForgottenStore.self) { _ in DefaultForgottenStore() }
+            _ = container.resolve(ForgottenStore.self)
+        }
+        #expect(result?.standardErrorContent.isEmpty == true)
+    }
+
+    /// In a child process: whether anything injected, or made an index that fills itself,
+    /// is the process's.
+    @Test("with no inject() and no index that fills itself, a missing registration says inject() may be missing")
+    func missingRegistrationWithoutInject() async {
+        await #expect(processExitsWith: .success) {
+            do {
+                _ = try DependencyContainer.global.tryResolve(NeverRegisteredStore.self)
+                exit(2)
+            } catch {
+                let expected = """
+                    Relay cannot resolve RelayTests.NeverRegisteredStore: no registration in the global container (it has no fallback).
+                      note: no DynamicDependencyRegistry has injected in this process, and no DynamicDependencyIndex that fills itself has been made, so nothing the app registers at start-up through inject() has run
+                      fix: if the app registers its dependencies at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything; otherwise register it before resolving, e.g. DependencyContainer.global.register(RelayTests.NeverRegisteredStore.self) { _ in … }
+                    """
+                guard "\(error)" == expected else { print(error); exit(3) }
+            }
+            // After an inject(), the note is gone.
+            _ = try? DynamicDependencyRegistry(sources: [], policy: .enabled).inject()
+            do {
+                _ = try DependencyContainer.global.tryResolve(NeverRegisteredStore.self)
+                exit(4)
+            } catch {
+                exit("\(error)".contains("note:") ? 5 : 0)
+            }
+        }
     }
 }

@@ -9,6 +9,13 @@ struct SourcesCommandLineTests {
     /// The example messages show when no index is known.
     private let messageExample = "type=MyApp.BackendService,factory=MyApp.BackendService.Stub"
 
+    /// The note under every `-d` without its instruction, at `argv[index]`.
+    private func reservedNote(_ index: Int) -> String {
+        "argv[\(index)]: note: \(Self.reservedFlagsNote)"
+    }
+
+    static let reservedFlagsNote = "Relay reads -d and --dependency (up to a --) in every program that starts with DynamicDependencyRegistry.standard(), and the name cannot be changed; if -d is your program's own flag, start with DynamicDependencyRegistry.standard(index:arguments: []), which reads no argument, don't call CommandLine.withoutDependencyArguments(), and pass instructions in $RELAY_DEPENDENCIES or a .relay file"
+
     private func read(_ arguments: [String], context: InstructionReadContext = InstructionReadContext()) throws -> [LocatedInstruction] {
         try CommandLineInstructionSource(arguments: arguments, standardInput: SourcesReaderProbe().source("")).readInstructions(context: context)
     }
@@ -71,16 +78,26 @@ struct SourcesCommandLineTests {
     }
 
     @Test func flagWithoutValue() {
-        #expect(error(["-v", "-d"]) == "argv[1]: error: -d needs an instruction after it, e.g. -d \(messageExample)")
-        #expect(error(["--dependency"]) == "argv[0]: error: --dependency needs an instruction after it, e.g. --dependency \(messageExample)")
+        #expect(error(["-v", "-d"]) == "argv[1]: error: -d needs an instruction after it, e.g. -d \(messageExample)\n\(reservedNote(1))")
+        #expect(error(["--dependency"]) == "argv[0]: error: --dependency needs an instruction after it, e.g. --dependency \(messageExample)\n\(reservedNote(0))")
+    }
+
+    @Test("an app's own -d: the note says the flags are Relay's in every program, cannot be renamed, and what an app that needs -d does")
+    func reservedFlags() {
+        #expect(Self.reservedFlagsNote.contains("DynamicDependencyRegistry.standard(index:arguments: [])"))
+        // An app's `-d` with a value of its own is an instruction that does not parse; a
+        // bare `-d` or one followed by the app's next flag gets the note.
+        #expect(error(["-d"]).hasSuffix("\n" + reservedNote(0)))
+        #expect(error(["--verbose", "-d", "-x"]).hasSuffix("\n" + reservedNote(1)))
     }
 
     @Test func flagFollowedByAnotherFlag() {
         #expect(error(["-d", "--verbose", "-d", "type=A,factory=B"])
-            == "argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag; e.g. -d \(messageExample)")
+            == "argv[0]: error: -d needs an instruction after it, but the next argument, '--verbose', is a flag; e.g. -d \(messageExample)\n\(reservedNote(0))")
         // The following "-d" is still recognised: its own problem is reported too.
         #expect(error(["-d", "-d", "type=A,factroy=B"]) == """
             argv[0]: error: -d needs an instruction after it, but the next argument, '-d', is a flag; e.g. -d \(messageExample)
+            \(reservedNote(0))
             argv[2]:8: error: unknown key 'factroy'; did you mean 'factory'? (the valid keys are type, factory, scope, tag, lifecycle and parameter)
             """)
     }
@@ -120,6 +137,7 @@ struct SourcesCommandLineTests {
             argv[4]:28: error: invalid lifecycle 'forever'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton', 'eagerSingleton' or 'unitOfWork'
             argv[5]:14: error: missing 'type'; add type=<type key>, e.g. type=MyApp.BackendService
             argv[6]: error: -d needs an instruction after it, e.g. -d \(messageExample)
+            \(reservedNote(6))
             """)
     }
 

@@ -87,7 +87,7 @@ struct UITestControlFileTests {
         let scope = uniqueScope()
         let container = DependencyContainer.container(for: scope)
         container.register(DynBackend.self) { _ in DynLiveBackend() }
-        defer { ControlSession.stop(channel: file.url.path) }
+        defer { ControlSession.stop(path: file.url.path) }
         // What the app does at start-up, with the environment the test passed it.
         try DynamicDependencyRegistry.standard(index: makeDynIndex(), policy: .enabled, arguments: [], environment: file.environment, workingDirectory: directory.path).inject()
         #expect(container.resolve(DynBackend.self).name == "live")

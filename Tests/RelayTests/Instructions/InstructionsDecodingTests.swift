@@ -61,10 +61,12 @@ struct InstructionsDecodingTests {
     }
 
     /// What `decode` must accept, worked out independently of it: the standard library's
-    /// UTF-8 parser finds no invalid byte, and no scalar is a control character other
-    /// than tab, LF and CR.
+    /// UTF-8 parser finds no invalid byte, no scalar is a control character other than
+    /// tab, LF and CR, and every CR is followed by a LF.
     private static func isAcceptable(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard UTF8Validation.firstInvalidByte(in: bytes) == nil else { return false }
+        // A CR only as the first half of a CRLF line end.
+        guard bytes.indices.allSatisfy({ bytes[$0] != 0x0D || bytes[($0 + 1)...].first == 0x0A }) else { return false }
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy {
             !UserText.isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r"
         }

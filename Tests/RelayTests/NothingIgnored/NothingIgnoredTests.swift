@@ -64,6 +64,22 @@ struct NothingIgnoredTests {
         #expect(report.bindings.map(\.scope) == ["declared-only"])
     }
 
+    @Test("2. a scope or lifecycle named 'request' says that lifecycle=unitOfWork gives one instance per request")
+    func perRequestNames() {
+        let fix = "for one instance per request, use lifecycle=unitOfWork and run each request in DependencyContainer.withUnitOfWork { … }"
+        #expect(messages(registry(["-d", "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub,scope=request"])) == [
+            "argv[1]: error: unknown scope 'request'; nothing is registered in it, so the binding would never be used — register the scope's dependencies before injecting, declare it with DynamicDependencyIndex.add(scope:), or fix the instruction; a scope names a container, not a lifetime — \(fix)",
+        ])
+        for lifecycle in ["request", "perRequest", "per-request", "Scoped"] {
+            let instruction = "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub,lifecycle=\(lifecycle)"
+            #expect(messages(registry(["-d", instruction])) == [
+                "argv[1]:\(instruction.count - lifecycle.count + 1): error: invalid lifecycle '\(lifecycle)'; lifecycle must be 'singleton', 'transient', 'graph', 'weakSingleton', 'eagerSingleton' or 'unitOfWork'; \(fix)",
+            ])
+        }
+        // Any other name gets the plain message.
+        #expect(messages(registry(["-d", "type=RelayTests.DynBackend,factory=RelayTests.DynBackend.Stub,lifecycle=forever"])).first?.hasSuffix("or 'unitOfWork'") == true)
+    }
+
     @Test("4. an empty index says so, and how to fill it; a missing key names add(type:_:)")
     func indexFilledTooLate() {
         #expect(messages(registry(["-d", "type=App.Clock,factory=App.Clock.Fixed"], index: DynamicDependencyIndex())) == [

@@ -27,6 +27,23 @@ struct RequestWorkMiddleware: RouterMiddleware {
     }
 }
 
+/// Runs each request inside the overrides that were in force where the application was
+/// built: a test's `.injecting(…)` or `withInjectedDependencies` layer, read when the
+/// router is set up. Hummingbird's handlers run on tasks of the application's, which
+/// inherit the layer when the application runs inside it; this middleware makes the
+/// stubs follow the application instead, wherever it runs and whatever thread a request
+/// arrives on (a framework serving requests from event-loop threads needs it). In
+/// production nothing is in force: `injected` is empty and `run` just runs the request.
+struct InjectedDependenciesMiddleware: RouterMiddleware {
+    typealias Context = ForecastRequestContext
+
+    let injected = InjectedDependencies.current
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await injected.run { try await next(request, context) }
+    }
+}
+
 /// The answer to `GET /forecast/:city`.
 struct ForecastAnswer: ResponseCodable, Equatable {
     var city: String
@@ -58,6 +75,8 @@ struct ForecastRoutes: Sendable {
     }
 
     func add(to router: Router<ForecastRequestContext>) {
+        // First, so that the request's unit of work is made inside the overrides too.
+        router.add(middleware: InjectedDependenciesMiddleware())
         router.add(middleware: RequestWorkMiddleware())
         router.get("health") { _, _ in "ok" }
         router.get("forecast/:city") { _, context in try await forecast(context) }

@@ -107,7 +107,7 @@ func serverAnswersWithTheStubsOfEveryChannel(_ channel: InstructionChannel) asyn
     defer { try? FileManager.default.removeItem(at: manifest) }
     var launch = DriverLaunch(.product("forecast-server"), arguments: ["-d", "@\(fixture)", "--port", "0"],
                               environment: ["RELAY_MANIFEST_PATH": manifest.path])
-    launch.files[fixture] = try String(contentsOf: packageRoot().appendingPathComponent(fixture), encoding: .utf8)
+    try launch.addPackageFile(fixture)   // from this package, into the server's working directory
     let server = try launch.start()
     let port = try await server.waitForPort(printedAfter: listening, on: .standardOutput)
     #expect(try server.injectionReport()?.bindings.map(\.origin.description) == ["\(fixture):4:1", "\(fixture):3:1"])
@@ -137,13 +137,4 @@ func serverAnswersWithTheStubsOfEveryChannel(_ channel: InstructionChannel) asyn
     #expect(run.standardError.hasPrefix(
         "argv[1]: error: unknown type key 'ForecastServer.WeatherProvidr' (did you mean 'ForecastServer.WeatherProvider'?)"
     ), "\(run)")
-}
-
-/// The directory of this package (the nearest one above this file holding Package.swift).
-func packageRoot(file: StaticString = #filePath) -> URL {
-    var directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-        directory.deleteLastPathComponent()
-    }
-    return directory
 }

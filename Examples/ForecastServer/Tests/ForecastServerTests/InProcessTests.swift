@@ -60,6 +60,18 @@ func failingProviderIsABadGateway() async throws {
     }
 }
 
+// Built inside the block's layer and run outside it, as a server whose handlers do not
+// descend from the test's task runs: InjectedDependenciesMiddleware re-enters the layer
+// the application was built in, so the requests still see the stubs.
+@Test func requestsSeeTheLayerTheApplicationWasBuiltIn() async throws {
+    let app = try withInjectedDependencies([sunny, fixedClock], index: .forecast) { try buildApplication() }
+    try await app.test(.live) { client in
+        let answer = try await forecast(client, "/forecast/Rome")
+        #expect(answer.summary == "sunny")
+        #expect(answer.issuedAt == "2025-03-14T09:26:53Z")
+    }
+}
+
 @Test(.injecting(sunny, index: .forecast))
 func everyRequestHasItsOwnUnitOfWork() async throws {
     let app = try buildApplication()

@@ -51,21 +51,18 @@ extension DependencyContainer {
     /// in a live one, a debug build writes ``CaptiveDependencyWarning`` once per chain and
     /// the resolve goes on, a release build does nothing.
     ///
-    /// Call with the engine lock held; returns with it held, throws with it released.
+    /// Call without the engine lock (``resolveUnitOfWork`` calls it before its claim).
     func checkCaptive(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) {
         #if !DEBUG
         guard isDetached else { return }
         #endif
         guard thread.state.pointee.depth != 0, let start = thread.outlivingFrame() else { return }
-        let engine = ResolutionEngine.shared
-        engine.lock.unlock()
         let frames = (start..<thread.state.pointee.depth).map { thread.state.pointee.frames[$0].registration.takeUnretainedValue() }
         let links = (frames + [registration]).map(Self.captiveLink)
         if isDetached {
             throw .captiveDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description, links: links)
         }
         CaptiveDependencyWarning.warn(links: links)
-        engine.lock.lock()
     }
 
     /// `Type tagged 'x' (lifecycle, registered at place)`.

@@ -30,7 +30,11 @@ extension DependencyContainer {
                 if let value = slot.pointee.value {
                     return value.assumingMemoryBound(to: T.self).pointee
                 }
-                return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+                if let transient = slot.pointee.transient {
+                    return try runCachedTransient(.fromOpaque(transient), thread: thread)
+                }
+                // A `weakSingleton`, out of line.
+                return try resolveCachedWeak(T.self, instance: .fromOpaque(slot.pointee.weak.unsafelyUnwrapped), tag: nil, thread: thread, generation: generation)
             }
         }
         return try resolveMiss(T.self, thread: thread, generation: generation)
@@ -58,7 +62,12 @@ extension DependencyContainer {
             if let value = slot.pointee.value {
                 return value.assumingMemoryBound(to: T.self).pointee
             }
-            return try runCachedTransient(.fromOpaque(slot.pointee.transient.unsafelyUnwrapped), thread: thread)
+            if let transient = slot.pointee.transient {
+                return try runCachedTransient(.fromOpaque(transient), thread: thread)
+            }
+            if let weak = slot.pointee.weak {
+                return try resolveCachedWeak(T.self, instance: .fromOpaque(weak), tag: nil, thread: thread, generation: generation)
+            }
         }
         // A `unitOfWork` instance this thread resolved in the current unit before: the
         // layer cache, keyed by the unit's identifier (see ``resolveUnitOfWork``).
@@ -138,20 +147,16 @@ extension DependencyContainer {
     /// when there is none — or, if the factory threw, dropped.
     @inline(never)
     private func runOutermostTransient<T>(_ caller: Unmanaged<TypedFactoryCaller<T>>, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        let value: T
-        do {
-            value = try runTransient(caller, thread: thread)
-        } catch {
-            thread.abandonOutermost()
-            throw error
+        try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
+            try runTransient(caller, thread: thread)
         }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
     }
 
-    /// Runs `body` (a factory) with `registration` on this thread's stack.
-    func run<R>(_ registration: Registration, thread: ResolutionThread, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
-        try thread.push(registration, requestedIn: scope)
+    /// Runs `body` (a factory) with `registration` on this thread's stack; `detectsCycles`
+    /// as ``ResolutionThread/push(_:requestedIn:detectsCycles:)`` (false for an argument
+    /// registration).
+    func run<R>(_ registration: Registration, thread: ResolutionThread, detectsCycles: Bool = true, _ body: () throws -> R) throws(DependencyResolutionError) -> R {
+        try thread.push(registration, requestedIn: scope, detectsCycles: detectsCycles)
         defer { thread.pop() }
         do {
             return try body()
@@ -164,32 +169,44 @@ extension DependencyContainer {
     /// a nested resolution failure passes through unchanged (it already carries the whole
     /// chain); anything else is wrapped with the factory's type and registration.
     @inline(never)
-    private func wrapFailure(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
+    func wrapFailure(_ error: any Error, thread: ResolutionThread) -> DependencyResolutionError {
         if let resolutionError = error as? DependencyResolutionError { return resolutionError }
         let registration = thread.topRegistration
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
+    }
+
+    /// A `weakSingleton` from this thread's cache: its instance if someone still holds it,
+    /// else the slow path's, which builds a new one and replaces the entry. Out of line, and
+    /// without a `T?`: a local of type `Optional<T>` makes the function that has it ask the
+    /// runtime for that type's metadata on every call.
+    @inline(never)
+    func resolveCachedWeak<T>(_ type: T.Type, instance: Unmanaged<WeakInstance>, tag: DependencyTag?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
+            return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
+        }
+        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: nil, generation: generation) }
+        return try resolveSlow(T.self, tag: tag, thread: thread, overrides: nil, generation: generation)
     }
 
     /// Cache miss, override, optional flattening, untyped registration or a tag, as an
     /// outermost resolve: ``resolveLookingUp(_:tag:thread:overrides:generation:)``, then
     /// the resolve's work is finished (graph instances, completion hooks). Nested
     /// resolves call `resolveLookingUp` directly (the value kept here costs stack, which
-    /// deep chains feel).
+    /// deep chains feel). Out of line, for the same reason: the callers' frames stay small.
+    @inline(never)
     func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
-        let value: T
-        do {
-            value = try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
-        } catch {
-            thread.abandonOutermost()
-            throw error
+        try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
+            try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
         }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
     }
 
     /// The slow path proper. `generation` is non-nil when the result may be cached for
-    /// this thread: in the main cache, or inside a layer (`overrides`) in the layer cache
-    /// (singletons only).
+    /// this thread: in the main cache (or, with a `tag`, the cache of tagged resolves), or
+    /// inside a layer (`overrides`) in the layer cache (untagged singletons only).
+    ///
+    /// Takes the engine lock for the look-up and, for a lifecycle with a cell, the claim
+    /// (``claimSingleton(cell:registration:thread:weak:)``), and releases it before any
+    /// factory runs.
     func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
@@ -216,7 +233,8 @@ extension DependencyContainer {
         // instance must queue its hook, and a singleton is completing for a while.
         if registration.completion != nil { generation = nil }
 
-        if registration.lifecycle == .transient {
+        switch registration.lifecycle {
+        case .transient:
             engine.lock.unlock()
             if registration.completion != nil {
                 let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
@@ -226,7 +244,11 @@ extension DependencyContainer {
             if isTyped {
                 let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
                 if let generation, overrides == nil {
-                    thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
+                    if let tag {
+                        thread.fillQualified(container: ObjectIdentifier(self), type: T.self, argument: nil, tag: tag, entry: .transient(UnsafeRawPointer(Unmanaged.passUnretained(typedCaller).toOpaque())), object: registration, generation: generation)
+                    } else {
+                        thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
+                    }
                 }
                 return try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
                     try runTransient(Unmanaged.passUnretained(typedCaller), thread: thread)
@@ -234,45 +256,50 @@ extension DependencyContainer {
             }
             let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
             return try cast(value, to: T.self, registration: registration, thread: thread)
-        }
 
-        if registration.lifecycle == .graph {
+        case .graph:
             engine.lock.unlock()
             return try resolveGraph(T.self, registration: registration, caller: caller, thread: thread)
-        }
 
-        if registration.lifecycle == .unitOfWork {
-            return try resolveUnitOfWork(T.self, registration: registration, caller: caller, thread: thread, overrides: overrides, generation: generation)
-        }
-        let cell = overrides?.cell(for: registration) ?? registration.cell
-        if registration.lifecycle == .weakSingleton {
-            return try resolveWeakSingleton(T.self, cell: cell, registration: registration, caller: caller, thread: thread)
-        }
-        // Claiming and building are separate so that the claim's frame (the state machine,
-        // the waiting, the cycle errors) is not on the stack while the factory runs.
-        let holder: AnyObject
-        if let built = try claimSingleton(cell: cell, registration: registration, thread: thread) {
-            holder = built
-        } else {
-            holder = try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
-        }
-        if isTyped {
+        case .unitOfWork:
+            engine.lock.unlock()
+            return try resolveUnitOfWork(T.self, registration: registration, caller: caller, thread: thread, overrides: overrides, generation: tag == nil ? generation : nil)
+
+        case .weakSingleton:
+            let cell = overrides?.cell(for: registration) ?? registration.cell
+            let claim = claimSingleton(cell: cell, registration: registration, thread: thread, weak: true)
+            engine.lock.unlock()
+            return try resolveWeakSingleton(T.self, claim: claim, cell: cell, registration: registration, caller: caller, thread: thread, tag: tag, generation: overrides == nil ? generation : nil)
+
+        case .singleton, .eagerSingleton:
+            let cell = overrides?.cell(for: registration) ?? registration.cell
+            let claim = claimSingleton(cell: cell, registration: registration, thread: thread)
+            engine.lock.unlock()
+            let holder = try singletonHolder(claim, cell: cell, registration: registration, caller: caller, thread: thread)
+            guard isTyped else {
+                // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
+                let value = (holder as! any AnySingletonValue).anyValue
+                return try cast(value, to: T.self, registration: registration, thread: thread)
+            }
             let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
             // Not while this outermost resolve has work pending: the singleton may still be
             // completing, and is discarded if a hook fails.
             if thread.state.pointee.hasOutermostWork {
                 return typedHolder.value
             }
-            if let generation, let overrides {
-                thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
-            } else if let generation {
-                thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+            if let generation {
+                if let overrides {
+                    if tag == nil {
+                        thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+                    }
+                } else if let tag {
+                    thread.fillQualified(container: ObjectIdentifier(self), type: T.self, argument: nil, tag: tag, entry: .singleton(UnsafeRawPointer(typedHolder.storage)), object: typedHolder, generation: generation)
+                } else {
+                    thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
+                }
             }
             return typedHolder.value
         }
-        // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
-        let value = (holder as! any AnySingletonValue).anyValue
-        return try cast(value, to: T.self, registration: registration, thread: thread)
     }
 
     func cast<T>(_ value: Any, to type: T.Type, registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {

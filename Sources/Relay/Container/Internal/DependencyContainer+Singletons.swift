@@ -1,60 +1,85 @@
 /// Singletons: claiming a cell, building it, and the wait-for graph that keeps waiting
 /// from ever deadlocking (see docs/architecture.md, "Locking").
+/// What ``DependencyContainer/claimSingleton(cell:registration:thread:weak:)`` found.
+enum SingletonClaim {
+    /// The singleton's holder, built already (for a `weakSingleton`, the instance itself,
+    /// which someone still holds).
+    case ready(AnyObject)
+    /// Nobody was building it: the cell is now marked as being built by this thread,
+    /// which must build it (``DependencyContainer/buildSingleton(cell:registration:caller:thread:)``
+    /// or ``DependencyContainer/buildWeakSingleton(cell:registration:caller:thread:requested:)``).
+    case claimed
+    /// Waiting for it would close a cycle: this thread is building it already, or
+    /// (through the wait-for graph) the thread building it waits for one this thread is
+    /// building.
+    case refused(DependencyResolutionError)
+}
+
 extension DependencyContainer {
-    /// The singleton in `cell` if it is built, waiting for the thread that is building it
-    /// if another is; `nil` when nobody is, after marking the cell as being built by this
-    /// thread, which must then call ``buildSingleton(cell:registration:caller:thread:)``.
-    /// Call with the engine lock held; returns (or throws) with it released.
+    /// Claims the singleton in `cell`: ``SingletonClaim/ready(_:)`` if it is built, after
+    /// waiting for the thread that is building it if another is; ``SingletonClaim/claimed``
+    /// when nobody is; ``SingletonClaim/refused(_:)`` when waiting would close a cycle.
+    /// Call with the engine lock held; it is held when this returns (it is released while
+    /// waiting), and the caller releases it before building.
     ///
-    /// Throws when waiting would close a cycle: this thread is building the singleton
-    /// already, or (through the wait-for graph) the thread building it waits for one
-    /// this thread is building.
+    /// With `weak` (a `weakSingleton`'s cell), what is ready is the instance itself, if
+    /// someone still holds it.
     ///
-    /// With `weak` (a `weakSingleton`'s cell), what is returned is the instance itself, if
-    /// someone still holds it; then call ``buildWeakSingleton(cell:registration:caller:thread:requested:)``.
-    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread, weak: Bool = false) throws(DependencyResolutionError) -> AnyObject? {
+    /// Out of line, and separate from building, so that the claim's frame (the state
+    /// machine, the waiting, the cycle errors) is never on the stack while a factory runs.
+    @inline(never)
+    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread, weak: Bool = false) -> SingletonClaim {
         let engine = ResolutionEngine.shared
         while true {
             switch cell.state {
             case let .built(holder):
-                engine.lock.unlock()
-                return holder
+                return .ready(holder)
 
             case .empty:
                 if weak, let object = cell.weakObject {
-                    engine.lock.unlock()
-                    return object
+                    return .ready(object)
                 }
                 cell.state = .building(thread: thread.id)
-                engine.lock.unlock()
-                return nil
+                return .claimed
 
             case let .completing(builder, holder) where builder == thread.id:
                 // Built by this thread's outermost resolve, whose hooks have not all run:
                 // visible here only.
-                engine.lock.unlock()
-                return holder
+                return .ready(holder)
 
             case .building(let builder), .completing(let builder, _):
                 if builder == thread.id {
                     // This thread is inside the factory already: a cycle on one thread.
-                    engine.lock.unlock()
-                    try thread.push(registration, requestedIn: scope)
-                    thread.pop()
-                    // `push` throws for any registration on the stack; reaching here means
-                    // the cell belongs to an override frame whose registration is shared.
-                    throw .circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil)
+                    // `push` throws for any registration on the stack; getting past it
+                    // means the cell belongs to an override frame whose registration is
+                    // shared.
+                    do throws(DependencyResolutionError) {
+                        try thread.push(registration, requestedIn: scope)
+                        thread.pop()
+                    } catch {
+                        return .refused(error)
+                    }
+                    return .refused(.circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil))
                 }
                 if let cycle = waitCycle(from: builder, for: cell, thread: thread) {
-                    engine.lock.unlock()
                     let chain = thread.chain(appending: nil)
                     let start = chain.lastIndex(of: cycle.last!) ?? 0
-                    throw .circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle)
+                    return .refused(.circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle))
                 }
                 engine.waiting[thread.id] = cell
                 engine.lock.wait()
                 engine.waiting[thread.id] = nil
             }
+        }
+    }
+
+    /// The holder a singleton `claim` leads to: the one ready, or one this thread builds
+    /// now. Call without the lock.
+    func singletonHolder(_ claim: SingletonClaim, cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
+        switch claim {
+        case .ready(let holder): holder
+        case .claimed: try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
+        case .refused(let error): throw error
         }
     }
 
@@ -147,19 +172,16 @@ extension DependencyContainer {
     func buildEagerSingleton(_ registration: Registration) throws(DependencyResolutionError) {
         let thread = ResolutionThread.current()
         let engine = ResolutionEngine.shared
-        do throws(DependencyResolutionError) {
+        try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) in
             if registration.requiresMainActor, !MainThread.isCurrent {
                 throw DependencyResolutionError.offMainActor(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description)
             }
             engine.lock.lock()
             let caller = registration.caller
-            if try claimSingleton(cell: registration.cell, registration: registration, thread: thread) == nil {
-                _ = try buildSingleton(cell: registration.cell, registration: registration, caller: caller, thread: thread)
-            }
-        } catch {
-            thread.abandonOutermost()
-            throw error
+            let cell = registration.cell
+            let claim = claimSingleton(cell: cell, registration: registration, thread: thread)
+            engine.lock.unlock()
+            _ = try singletonHolder(claim, cell: cell, registration: registration, caller: caller, thread: thread)
         }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
     }
 }

@@ -99,7 +99,7 @@ extension ResolutionEngine {
                 if case .failure(let error) = outcome {
                     let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
                     let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
-                    let argument = registration.argumentFactory.map { " with an argument of type \(String(reflecting: $0.argumentType))" } ?? ""
+                    let argument = registration.argumentFactory.map { " with an argument of type \(TypeName.of($0.argumentType))" } ?? ""
                     failures.append(.init(subject: "\(registration.key.typeName)\(tag)\(argument) in \(place) (registered at \(registration.origin))", error: error))
                 }
             }
@@ -112,7 +112,7 @@ extension ResolutionEngine {
         let (nameA, nameB) = (a.key.typeName, b.key.typeName)
         if nameA != nameB { return nameA < nameB }
         if a.tag != b.tag { return (a.tag?.name ?? "") < (b.tag?.name ?? "") }
-        return (a.argumentFactory.map { String(reflecting: $0.argumentType) } ?? "") < (b.argumentFactory.map { String(reflecting: $0.argumentType) } ?? "")
+        return (a.argumentFactory.map { TypeName.of($0.argumentType) } ?? "") < (b.argumentFactory.map { TypeName.of($0.argumentType) } ?? "")
     }
 
     /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`),
@@ -157,15 +157,9 @@ extension DependencyContainer {
     /// `argument`, as an outermost resolve would.
     func resolve(_ registration: Registration, argument: Any) throws(DependencyResolutionError) -> Any {
         let thread = ResolutionThread.current()
-        let value: Any
-        do {
-            value = try run(registration, thread: thread) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
-        } catch {
-            thread.abandonOutermost()
-            throw error
+        return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> Any in
+            try run(registration, thread: thread, detectsCycles: false) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
         }
-        if thread.state.pointee.hasOutermostWork { try thread.finishOutermost(scope: scope) }
-        return value
     }
 
     /// ``resolveOpened(_:)`` with a tag.

@@ -32,6 +32,6 @@ enum ForwardingFactory {
     /// without an instance; its first resolve (and ``DependencyContainer/validate()``) does.
     static func checkConformance<Implementation, Forwarded>(_ implementation: Implementation.Type, to forwarded: Forwarded.Type, file: StaticString, line: UInt) {
         guard Forwarded.self is AnyClass else { return }
-        precondition(Implementation.self is Forwarded.Type, "register(\(String(reflecting: Implementation.self)).self, as: …): \(String(reflecting: Implementation.self)) is not a \(String(reflecting: Forwarded.self)), so it cannot be registered as one", file: file, line: line)
+        precondition(Implementation.self is Forwarded.Type, "register(\(TypeName.of(Implementation.self)).self, as: …): \(TypeName.of(Implementation.self)) is not a \(TypeName.of(Forwarded.self)), so it cannot be registered as one", file: file, line: line)
     }
 }

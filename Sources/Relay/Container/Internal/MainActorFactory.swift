@@ -46,7 +46,7 @@ extension DependencyFactory {
     /// off the main thread is an error, never a hop.
     static func mainActor<T>(_ factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
         let run: @Sendable (DependencyContainer) throws -> T = { container in
-            guard MainThread.isCurrent else { throw MainActorRequired(typeName: String(reflecting: T.self)) }
+            guard MainThread.isCurrent else { throw MainActorRequired(typeName: TypeName.of(T.self)) }
             return try MainActor.assumeIsolated { SameThreadBox(value: try factory(container)) }.value
         }
         return .typed(run, requiresMainActor: true)

@@ -104,7 +104,13 @@ extension ResolutionEngine {
     /// which sends resolves straight to the path that reads the layer
     /// (``ResolutionThread/seesNoLayer``).
     func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
-        let layer = OverrideLayer.stacked(on: OverrideContext.current, requests)
+        try withLayer(OverrideLayer.stacked(on: OverrideContext.current, requests), operation: operation)
+    }
+
+    /// Runs `operation` with `layer` as the innermost layer: the synchronous half of
+    /// ``withOverrides(_:operation:)``, and of re-entering a captured layer
+    /// (``CapturedLayer``).
+    func withLayer<Result>(_ layer: OverrideLayer, operation: () throws -> Result) rethrows -> Result {
         let thread = ResolutionThread.current()
         thread.state.pointee.synchronousLayers += 1
         defer {

@@ -38,6 +38,9 @@ struct ResolutionThread {
         /// For a transient, its registration's `TypedFactoryCaller<T>`, unretained (it
         /// lives as long as its registration, `object`).
         var transient: UnsafeRawPointer?
+        /// For a `weakSingleton`, its ``WeakInstance``, unretained (it is `object`). The
+        /// fast path serves only `value` and `transient`; this one is served out of line.
+        var weak: UnsafeRawPointer?
         /// Keeps the cached object alive.
         var object: AnyObject?
     }
@@ -85,6 +88,8 @@ struct ResolutionThread {
         let slots: UnsafeMutablePointer<Slot>
         /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
         let layerSlots: UnsafeMutablePointer<LayerSlot>
+        /// Tagged and argument resolves (``ResolutionThread/qualifiedSlot(container:type:argument:tag:)``).
+        let qualifiedSlots: UnsafeMutablePointer<QualifiedSlot>
 
         init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
@@ -92,6 +97,8 @@ struct ResolutionThread {
             slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
             layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
             layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
+            qualifiedSlots = .allocate(capacity: ResolutionThread.qualifiedSlotCount)
+            qualifiedSlots.initialize(repeating: QualifiedSlot(), count: ResolutionThread.qualifiedSlotCount)
             let stack = ThreadStack.bounds()
             stackLimit = stack.map { $0.low + UInt(ThreadStack.reserve(forStackOf: $0.size)) } ?? 0
             stackSize = stack?.size ?? 0
@@ -103,6 +110,8 @@ struct ResolutionThread {
             slots.deinitialize(count: ResolutionThread.slotCount)
             slots.deallocate()
             layerSlots.deallocate()
+            qualifiedSlots.deinitialize(count: ResolutionThread.qualifiedSlotCount)
+            qualifiedSlots.deallocate()
         }
 
         /// Releases `object` now if no factory is running on this thread, else when none is.
@@ -153,6 +162,8 @@ struct ResolutionThread {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State())
         pthread_setspecific(engine.threadKey, state)
+        // Once per process, at its first resolve, and never on a resolve path of its own.
+        _ = ForgottenInject.checkedAtFirstResolve
         return ResolutionThread(state: state)
     }
 
@@ -207,6 +218,7 @@ struct ResolutionThread {
         if state.pointee.cacheGeneration != generation { clearCache(generation: generation) }
     }
 
+    /// Empties the main cache and the cache of tagged and argument resolves.
     @inline(never)
     private func clearCache(generation: UInt) {
         let slots = state.pointee.slots
@@ -214,6 +226,7 @@ struct ResolutionThread {
             state.pointee.retire(slots[i].object)
             slots[i] = Slot()
         }
+        clearQualifiedCache()
         state.pointee.cacheGeneration = generation
     }
 
@@ -227,27 +240,36 @@ struct ResolutionThread {
         fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration.takeUnretainedValue(), generation: generation)
     }
 
-    private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, object: AnyObject, generation: UInt) {
+    /// Caches a `weakSingleton`'s instance for this thread, without keeping it alive.
+    func fill<T>(container: ObjectIdentifier, type: T.Type, weak instance: WeakInstance, generation: UInt) {
+        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: nil, weak: UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque()), object: instance, generation: generation)
+    }
+
+    private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, weak: UnsafeRawPointer? = nil, object: AnyObject, generation: UInt) {
         guard state.pointee.cacheGeneration == generation else { return }
         let container = UInt(bitPattern: container), type = UInt(bitPattern: type)
-        let home = Self.slotIndex(container: container, type: type)
-        // The entry's own slot if it has one, else the first free slot of the probe
-        // window, else the home slot.
-        var slot = state.pointee.slots + home
+        let slot = Self.slotToFill(in: state.pointee.slots, count: Self.slotCount, home: Self.slotIndex(container: container, type: type),
+                                   isEntry: { $0.type == type && $0.container == container }, isFree: { $0.object == nil })
+        state.pointee.retire(slot.pointee.object)
+        slot.pointee = Slot(container: container, type: type, value: value, transient: transient, weak: weak, object: object)
+    }
+
+    /// The slot to fill, in a table of `count` slots (a power of two), for an entry whose
+    /// home slot is `home`: the entry's own slot if it has one, else the first free slot of
+    /// its probe window (``probeLength`` slots from home), else the home slot.
+    @inline(__always)
+    static func slotToFill<S>(in slots: UnsafeMutablePointer<S>, count: Int, home: Int, isEntry: (S) -> Bool, isFree: (S) -> Bool) -> UnsafeMutablePointer<S> {
+        var slot = slots + home
         var foundFree = false
-        for offset in 0..<Self.probeLength {
-            let candidate = state.pointee.slots + ((home + offset) & (Self.slotCount - 1))
-            if candidate.pointee.type == type, candidate.pointee.container == container {
-                slot = candidate
-                break
-            }
-            if !foundFree, candidate.pointee.object == nil {
+        for offset in 0..<probeLength {
+            let candidate = slots + ((home + offset) & (count - 1))
+            if isEntry(candidate.pointee) { return candidate }
+            if !foundFree, isFree(candidate.pointee) {
                 slot = candidate
                 foundFree = true
             }
         }
-        state.pointee.retire(slot.pointee.object)
-        slot.pointee = Slot(container: container, type: type, value: value, transient: transient, object: object)
+        return slot
     }
 
     /// The cached entry for `type` in `container`, wherever in its probe window it is.
@@ -266,14 +288,25 @@ struct ResolutionThread {
     /// Records that `registration`'s factory is about to run on this thread. Throws when it
     /// is already running here (a cycle), when the chain is implausibly deep (512), or
     /// when this thread's stack has too little room left for another level (``ThreadStack``).
+    ///
+    /// **What a cycle is.** A registration without an argument is on the stack at most
+    /// once: its factory asking for it again, directly or through others, can only ask
+    /// forever, and is reported at once as a circular dependency. An argument registration
+    /// (`detectsCycles: false`) is not checked: its factory may rightly resolve its own
+    /// type with another argument — a tree, a paginated chain — and the argument's value
+    /// is not known to be comparable. One that asks for itself with the same argument again
+    /// and again is stopped by the depth limit and the stack guard instead, with their
+    /// ``DependencyResolutionError/Reason/resolutionTooDeep(limit:)``. A cycle that passes
+    /// through a registration without an argument is still reported as a cycle when that
+    /// registration comes round again.
     @inline(__always)
-    func push(_ registration: Registration, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
-        try push(Unmanaged.passUnretained(registration), requestedIn: scope)
+    func push(_ registration: Registration, requestedIn scope: DependencyContainerScope, detectsCycles: Bool = true) throws(DependencyResolutionError) {
+        try push(Unmanaged.passUnretained(registration), requestedIn: scope, detectsCycles: detectsCycles)
     }
 
-    /// ``push(_:requestedIn:)`` for a registration the caller keeps alive.
+    /// ``push(_:requestedIn:detectsCycles:)`` for a registration the caller keeps alive.
     @inline(__always)
-    func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope) throws(DependencyResolutionError) {
+    func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope, detectsCycles: Bool = true) throws(DependencyResolutionError) {
         let depth = state.pointee.depth
         // The stack first: every other error takes more stack to build. Every fourth
         // level, out of line: reading the stack address takes the address of a local,
@@ -283,7 +316,7 @@ struct ResolutionThread {
             try checkStack(unmanaged, scope: scope)
         }
         let frames = state.pointee.frames
-        var i = 0
+        var i = detectsCycles ? 0 : depth
         while i < depth {
             if frames[i].registration.toOpaque() == unmanaged.toOpaque() { throw cycle(unmanaged.takeUnretainedValue(), at: i, scope: scope) }
             i += 1
@@ -355,14 +388,32 @@ struct ResolutionThread {
         state.pointee.hasOutermostWork = true
     }
 
-    /// Called by every resolve path when it returns (``State/hasOutermostWork`` set): if
+    /// Runs `resolve` — any resolve path that may be outermost — and finishes what an
+    /// outermost resolve leaves (graph instances, completion hooks): when `resolve` returns,
+    /// ``finishOutermost(scope:)`` (one flag test when there is nothing to finish); when it
+    /// throws, ``abandonOutermost()``. Both do nothing for a nested resolve. The one place
+    /// a resolve ends.
+    @inline(__always)
+    func finishingOutermost<R>(scope: DependencyContainerScope, _ resolve: () throws(DependencyResolutionError) -> R) throws(DependencyResolutionError) -> R {
+        let value: R
+        do {
+            value = try resolve()
+        } catch {
+            abandonOutermost()
+            throw error
+        }
+        if state.pointee.hasOutermostWork { try finishOutermost(scope: scope) }
+        return value
+    }
+
+    /// ``finishingOutermost(scope:_:)``'s end when a resolve returns (``State/hasOutermostWork`` set): if
     /// this was the outermost resolve on this thread, runs the queued completion hooks
     /// (innermost first, and any queued by resolves inside them), publishes the singletons
     /// that were completing, and drops the graph instances. A hook that throws fails the
     /// resolve: `factoryFailed` naming its registration (a resolution error passes
     /// through), and the singletons that were completing are discarded.
     @inline(never)
-    func finishOutermost(scope: DependencyContainerScope) throws(DependencyResolutionError) {
+    private func finishOutermost(scope: DependencyContainerScope) throws(DependencyResolutionError) {
         guard state.pointee.depth == 0, !state.pointee.runningCompletions else { return }
         if !state.pointee.pendingCompletions.isEmpty {
             state.pointee.runningCompletions = true
@@ -385,10 +436,10 @@ struct ResolutionThread {
         dropOutermostWork(publishing: true)
     }
 
-    /// Called when a resolve fails: if it was the outermost one, forgets its work (the
+    /// ``finishingOutermost(scope:_:)``'s end when a resolve fails: if it was the outermost one, forgets its work (the
     /// singletons that were completing are discarded).
     @inline(never)
-    func abandonOutermost() {
+    private func abandonOutermost() {
         guard state.pointee.depth == 0, !state.pointee.runningCompletions, state.pointee.hasOutermostWork else { return }
         dropOutermostWork(publishing: false)
     }

@@ -36,6 +36,22 @@ enum RegularFileReader {
         case changed
     }
 
+    /// A failed POSIX call, described by the C library's message for its `errno`.
+    struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The `errno` value the call left behind.
+        let code: Int32
+
+        /// Captures the current `errno`.
+        init(code: Int32 = errno) {
+            self.code = code
+        }
+
+        /// The C library's text for ``code``, e.g. `Permission denied`.
+        var description: String {
+            String(cString: strerror(code))
+        }
+    }
+
     private static let typeMask: UInt32 = 0o170_000
     private static let regularType: UInt32 = 0o100_000
     private static let directoryType: UInt32 = 0o040_000
@@ -93,20 +109,6 @@ enum RegularFileReader {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return .success(bytes)
-    }
-
-    /// One `read(2)` of up to `count` bytes from `descriptor` (retried when interrupted):
-    /// what arrived, or none at the end of the input.
-    static func readSome(_ descriptor: Int32, upTo count: Int) -> Result<[UInt8], SystemCallError> {
-        var chunk = [UInt8](repeating: 0, count: max(1, count))
-        while true {
-            let received = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if received >= 0 { return .success(Array(chunk[0..<received])) }
-            let error = SystemCallError()
-            if error.code != EINTR { return .failure(error) }
-        }
     }
 
     /// The first check `info` fails, if any.

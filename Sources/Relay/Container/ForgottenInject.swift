@@ -1,0 +1,112 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A program that never calls `inject()` runs its live dependencies whatever a driver
+/// passed. What the containers say about it, without knowing the layers above them:
+///
+/// - at the process's first resolve, in a debug build, a warning on standard error when
+///   instructions wait in `$RELAY_DEPENDENCIES`, `$RELAY_DEPENDENCIES_FILE` or `./.relay`
+///   and no registry has injected (``UninjectedInstructionsWarning``);
+/// - on a missing registration, when nothing injected and no index that fills itself was
+///   ever made, a note that `inject()` may be missing (``missingRegistrationHint()``).
+///
+/// (`CommandLine.withoutDependencyArguments()` says it for `-d` arguments.)
+enum ForgottenInject {
+    /// Whether any registry's `inject()` (or `registerDependencies()`) has run in this
+    /// process, successfully or not. Set by `DynamicDependencyRegistry.inject()`.
+    static let hasInjected = LockedState(false)
+
+    /// The first-resolve check, run once per process: evaluated when the first thread
+    /// that resolves gets its resolution state (`ResolutionThread.makeCurrent()`), which
+    /// is off every resolve path that is measured.
+    static let checkedAtFirstResolve: Void = UninjectedInstructionsWarning.standard.check()
+
+    /// The note and fix for a missing registration in a process where nothing injected;
+    /// `nil` after an `inject()`:
+    ///
+    /// ```text
+    /// note: no DynamicDependencyRegistry has injected in this process, and no DynamicDependencyIndex that fills itself has been made, so nothing the app registers at start-up through inject() has run
+    /// fix: if the app registers its dependencies at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything
+    /// ```
+    ///
+    /// Asked only when no index that fills itself exists (that one's own hint says more).
+    static func missingRegistrationHint() -> MissingRegistrationHint? {
+        guard !hasInjected.withLock({ $0 }) else { return nil }
+        return MissingRegistrationHint(
+            note: "no DynamicDependencyRegistry has injected in this process, and no DynamicDependencyIndex that fills itself has been made, so nothing the app registers at start-up through inject() has run",
+            fix: "if the app registers its dependencies at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything"
+        )
+    }
+}
+
+/// The warning at the first resolve of a process in which instructions wait in the
+/// environment or `./.relay` and no registry has injected: they were never read, and the
+/// live dependencies run. Like the `-d` warning: standard error, debug builds only, once.
+struct UninjectedInstructionsWarning: Sendable {
+    /// Whether to warn at all: in debug builds, where injection is on by default.
+    var isEnabled: Bool
+    /// Whether an `inject()` has run in this process.
+    var hasInjected: @Sendable () -> Bool
+    /// The value of an environment variable, `nil` when unset.
+    var variable: @Sendable (String) -> String?
+    /// Whether `./.relay` exists in the working directory.
+    var configFileExists: @Sendable () -> Bool
+    /// Writes the warning, with its line end.
+    var write: @Sendable (String) -> Void
+
+    /// The process's own: its environment and working directory, standard error.
+    static let standard = UninjectedInstructionsWarning(
+        isEnabled: BuildConfiguration.isDebug,
+        hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
+        variable: { name in getenv(name).map { String(cString: $0) } },
+        configFileExists: { access(StandardInstructionPlaces.configFileName, F_OK) == 0 },
+        write: writeStandardError
+    )
+
+    /// The places holding instructions no `inject()` read, as the standard sources would
+    /// read them: `$RELAY_DEPENDENCIES` when not empty; `$RELAY_DEPENDENCIES_FILE` when not
+    /// empty, else `./.relay` when the variable is unset and the file exists.
+    func waitingPlaces() -> [String] {
+        var places: [String] = []
+        if let list = variable(StandardInstructionPlaces.dependenciesVariable), !list.isEmpty {
+            places.append("$" + StandardInstructionPlaces.dependenciesVariable)
+        }
+        switch variable(StandardInstructionPlaces.dependenciesFileVariable) {
+        case let path? where !path.isEmpty:
+            places.append("$\(StandardInstructionPlaces.dependenciesFileVariable) (\(UserText.quoted(path, limit: UserText.nameLimit)))")
+        case nil where configFileExists():
+            places.append("./" + StandardInstructionPlaces.configFileName)
+        default:
+            break
+        }
+        return places
+    }
+
+    /// Writes ``message(waiting:)`` when enabled, nothing injected, and some place holds
+    /// instructions.
+    func check() {
+        guard isEnabled, !hasInjected() else { return }
+        let places = waitingPlaces()
+        if !places.isEmpty { write(Self.message(waiting: places)) }
+    }
+
+    /// The warning naming `places`, ending with a line feed.
+    static func message(waiting places: [String]) -> String {
+        let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " and " + places[places.count - 1]
+        return "Relay: warning: instructions are waiting in \(listed), but this process resolved a dependency before any DynamicDependencyRegistry injected, "
+            + "so they were not applied and the live dependencies run; "
+            + "call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before resolving anything (printed once, in debug builds only)\n"
+    }
+}
+
+/// Writes `text` to file descriptor 2 as one `write(2)` call (a line of a few hundred
+/// bytes; a short write is not retried — the warning is advice, not output).
+private func writeStandardError(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = write(2, bytes, bytes.count)
+}

@@ -1,0 +1,37 @@
+/// The override layer the reading code sees, kept as a value so that code which does not
+/// inherit task-local values (an event loop, a `DispatchQueue` callback, a detached task)
+/// can run inside it later: the engine half of `InjectedDependencies`.
+///
+/// **Lifetime.** The value holds its layer strongly, as a task started inside the layer
+/// does: the layer — its registrations and the singletons made in it — lives until the
+/// last copy of the value and the last task that sees it are gone, and dies then (see
+/// ``OverrideLayer``, "Who sees a layer"). While it lives, ``ResolutionEngine/activeOverrides``
+/// counts it, so every resolve in the process reads the task-local value.
+///
+/// **Which layer wins.** ``run(_:)`` makes the captured layer the innermost one only where
+/// the running code sees none. Where it sees one, that layer is the same one or one
+/// stacked inside it (work that arrives on the task that built the app), or — when a
+/// value was kept past the code that captured it — another test's; in every case the layer
+/// already in force is the right one, so the body runs unchanged.
+struct CapturedLayer: Sendable {
+    /// `nil` when captured where no layer was in force.
+    private let layer: OverrideLayer?
+
+    /// The innermost layer the calling code sees, if any: one task-local read.
+    static var current: CapturedLayer { CapturedLayer(layer: OverrideContext.current) }
+
+    /// Whether a layer was captured.
+    var isEmpty: Bool { layer == nil }
+
+    /// Runs `body` inside the captured layer (see the type's overview).
+    func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let layer, OverrideContext.current == nil else { return try body() }
+        return try ResolutionEngine.shared.withLayer(layer, operation: body)
+    }
+
+    /// The `async` form of ``run(_:)``.
+    func run<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
+        guard let layer, OverrideContext.current == nil else { return try await body() }
+        return try await OverrideContext.$current.withValue(layer, operation: body, isolation: isolation)
+    }
+}

@@ -1,0 +1,145 @@
+/// The control file `RELAY_CONTROL` names (docs/configuration.md, "The control channel"):
+/// read at start-up above every other source, then looked at every ``interval``
+/// milliseconds by its ``ControlSession`` and read again — one batch — each time a new
+/// version of it appears — at once for a file renamed over the last one, once it has held
+/// still for ``inPlaceSettle`` for one that may be half-written (``Versions``).
+///
+/// It is read exactly like a `.relay` file (same format, limits and trust rules); a missing
+/// file is an empty batch. A version is the file's ``FileSignature``, taken through every
+/// symbolic link on the path at each look, so a file replaced by a rename, a folder removed
+/// and created again, a control file that is itself a symbolic link, and a Kubernetes
+/// ConfigMap (whose `..data` link is replaced on every update) are all seen the same way.
+///
+/// With the policy off, no `ControlFile` is made: the path is never looked at.
+final class ControlFile: Sendable {
+    /// How often the file is looked at by default, in milliseconds: often enough that a
+    /// renamed batch reaches the next resolve well within 50 ms, rarely enough that looking
+    /// costs well under one percent of a core.
+    static let defaultInterval = 20
+    /// The longest interval `RELAY_CONTROL_INTERVAL` may ask for, in milliseconds.
+    static let maximumInterval = 10_000
+    /// How long a version that may be half-written (``FileSignature/mayBeHalfWritten(after:)``)
+    /// must hold still before it is read, in milliseconds: longer than a writer that was
+    /// descheduled between its truncate and its write on a busy machine stays away.
+    static let inPlaceSettle = 300
+
+    /// The path as given in `RELAY_CONTROL`: the batches' source name.
+    let path: String
+    /// The path the file system is asked about (relative paths resolved).
+    let fileSystemPath: String
+    /// Milliseconds between two looks at the file.
+    let interval: Int
+    /// The file, read as a `.relay` file that may be missing.
+    private let file: any DependencyInstructionSource
+    /// The version the start-up read found, taken just before it read.
+    private let versionAtStartup = LockedState(FileSignature.missing)
+
+    init(path: String, fileSystemPath: String, interval: Int, file: any DependencyInstructionSource) {
+        self.path = path
+        self.fileSystemPath = fileSystemPath
+        self.interval = interval
+        self.file = file
+    }
+
+    /// `polling every 20 ms`, for the report.
+    var mechanism: String { "polling every \(interval) ms" }
+
+    /// How to tell when a version may be read, starting from the one read at start-up.
+    var startupVersions: Versions {
+        Versions(read: versionAtStartup.withLock { $0 }, inPlaceLooks: (Self.inPlaceSettle + interval - 1) / interval)
+    }
+
+    /// The file's version now.
+    func signature() -> FileSignature {
+        FileSignature(path: fileSystemPath)
+    }
+
+    /// The file as it is at start-up, read with the other sources. It records the version
+    /// first, so that a change made while the program starts is still seen as a batch.
+    var startupSource: any DependencyInstructionSource { StartupRead(control: self) }
+
+    /// Reads the file as a batch: its instructions, or every problem found.
+    func read(limits: InstructionSourceLimits) -> Result<[LocatedInstruction], DynamicInjectionError> {
+        Result { () throws(DynamicInjectionError) in try read(context: InstructionReadContext(limits: limits)) }
+    }
+
+    /// Reads the file, throwing only ``DynamicInjectionError``.
+    private func read(context: InstructionReadContext) throws(DynamicInjectionError) -> [LocatedInstruction] {
+        do {
+            return try file.readInstructions(context: context)
+        } catch let error as DynamicInjectionError {
+            throw error
+        } catch {
+            throw DynamicInjectionError(diagnostics: [.error("cannot read the control file: \(UserText.escaped(String(describing: error), limit: nil))", at: .custom(source: path, line: nil, column: nil))])
+        }
+    }
+
+    private struct StartupRead: DependencyInstructionSource, AbsenceReporting {
+        let control: ControlFile
+        var name: String { control.path }
+        var absence: String? { (control.file as? any AbsenceReporting)?.absence }
+
+        func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
+            let version = control.signature()
+            control.versionAtStartup.withLock { $0 = version }
+            return try control.read(context: context)
+        }
+    }
+
+    /// Which version of the file was read last, and which newer one the looks before saw:
+    /// the rule that keeps a file from being read while it is written.
+    ///
+    /// A version that replaced the last one — a file renamed over it, a link pointed
+    /// elsewhere, a file that appeared or went away — was complete when it appeared, and is
+    /// read at the first look that finds it. A writer that truncates the file and then
+    /// writes it (`echo … > file`, most editors) leaves it empty or half-written for a
+    /// moment, and each of those moments has a signature of its own (another size, another
+    /// modification time); so a version that may be one of them — the same file as the one
+    /// read last, or an empty file — is read only once looks in a row have found it
+    /// unchanged for ``ControlFile/inPlaceSettle``. Either way, what was read counts only
+    /// if the signature right after the read is the one right before it. A version
+    /// replaced before it held still is never read; one read is never read again.
+    struct Versions: Sendable {
+        /// The version read last.
+        private(set) var read: FileSignature
+        /// How many looks after the first must find a version that may be half-written
+        /// unchanged before it is read (a replacing version needs none).
+        let inPlaceLooks: Int
+        /// The version the latest look found, when it was not ``read``.
+        private var seen: FileSignature?
+        /// How many looks after the first found ``seen``.
+        private var stillFor = 0
+
+        init(read: FileSignature, inPlaceLooks: Int) {
+            self.read = read
+            self.inPlaceLooks = max(1, inPlaceLooks)
+        }
+
+        /// Records one look at the file; returns whether to read it now.
+        mutating func look(_ now: FileSignature) -> Bool {
+            guard now != read else {
+                seen = nil
+                return false
+            }
+            if now == seen {
+                stillFor += 1
+            } else {
+                seen = now
+                stillFor = 0
+            }
+            return !now.mayBeHalfWritten(after: read) || stillFor >= inPlaceLooks
+        }
+
+        /// Records a read of version `before` after which the file was at `after`; returns
+        /// whether the read holds that version (the file did not change during it).
+        mutating func finishRead(of before: FileSignature, after: FileSignature) -> Bool {
+            guard after == before else {
+                _ = look(after)
+                return false
+            }
+            read = before
+            seen = nil
+            return true
+        }
+    }
+}

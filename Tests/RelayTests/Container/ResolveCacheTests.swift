@@ -1,0 +1,117 @@
+import Relay
+import Testing
+
+// Tagged, argument and weakSingleton resolves are served from the resolving thread's
+// cache when repeated: these tests pin what that cache must never change. Each test uses
+// types and scopes of its own.
+
+private final class CachedTagged {}
+private final class CachedFallback: Sendable {}
+private final class CachedWeak {}
+private final class CachedTaggedWeak {}
+private final class CachedArgument { let value: Int; init(_ value: Int) { self.value = value } }
+private final class CachedArgumentReplaced { let label: String; init(_ label: String) { self.label = label } }
+
+@Suite("Repeated tagged, argument and weakSingleton resolves")
+struct ResolveCacheTests {
+    @Test("a tagged singleton is one instance per tag, and re-registering the tag replaces it")
+    func taggedSingleton() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.tagged"))
+        c.register(CachedTagged.self) { _ in CachedTagged() }
+        c.register(CachedTagged.self, tag: "a") { _ in CachedTagged() }
+        let a = c.resolve(CachedTagged.self, tag: "a")
+        #expect(c.resolve(CachedTagged.self, tag: "a") === a)
+        #expect(c.resolve(CachedTagged.self, tag: "a") === a)
+        let untagged = c.resolve(CachedTagged.self)
+        #expect(untagged !== a)
+        // Tag "b" has no registration: the untagged one, cached under "b".
+        #expect(c.resolve(CachedTagged.self, tag: "b") === untagged)
+        #expect(c.resolve(CachedTagged.self, tag: "b") === untagged)
+        c.register(CachedTagged.self, tag: "b") { _ in CachedTagged() }
+        let b = c.resolve(CachedTagged.self, tag: "b")
+        #expect(b !== untagged && b !== a)
+        c.register(CachedTagged.self, tag: "a") { _ in CachedTagged() }
+        #expect(c.resolve(CachedTagged.self, tag: "a") !== a)
+    }
+
+    @Test("a tagged transient is a new instance on every resolve")
+    func taggedTransient() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.taggedTransient"))
+        c.register(CachedTagged.self, tag: "t", lifecycle: .transient) { _ in CachedTagged() }
+        let first = c.resolve(CachedTagged.self, tag: "t")
+        #expect(c.resolve(CachedTagged.self, tag: "t") !== first)
+        #expect(c.resolve(CachedTagged.self, tag: "t") !== first)
+    }
+
+    @Test("a tagged resolve inside withInjectedDependencies sees the override, after the same resolve was cached outside")
+    func taggedInsideOverride() throws {
+        DependencyContainer.global.register(CachedFallback.self) { _ in CachedFallback() }
+        let outside = DependencyContainer.global.resolve(CachedFallback.self, tag: "untagged-fallback")
+        #expect(DependencyContainer.global.resolve(CachedFallback.self, tag: "untagged-fallback") === outside)
+        let replacement = CachedFallback()
+        var overrides = DependencyOverrides()
+        overrides.register(CachedFallback.self) { _ in replacement }
+        let inside = try withInjectedDependencies(overrides) {
+            DependencyContainer.global.resolve(CachedFallback.self, tag: "untagged-fallback")
+        }
+        #expect(inside === replacement)
+        #expect(DependencyContainer.global.resolve(CachedFallback.self, tag: "untagged-fallback") === outside)
+    }
+
+    @Test("a weakSingleton served again is the same instance, and the cache does not keep it alive")
+    func weakSingleton() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.weak"))
+        c.register(CachedWeak.self, lifecycle: .weakSingleton) { _ in CachedWeak() }
+        weak var dropped: CachedWeak?
+        do {
+            let held = c.resolve(CachedWeak.self)
+            #expect(c.resolve(CachedWeak.self) === held)
+            #expect(c.resolve(CachedWeak.self) === held)
+            dropped = held
+        }
+        #expect(dropped == nil)
+        let next = c.resolve(CachedWeak.self)
+        #expect(c.resolve(CachedWeak.self) === next)
+    }
+
+    @Test("a tagged weakSingleton behaves the same")
+    func taggedWeakSingleton() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.taggedWeak"))
+        c.register(CachedTaggedWeak.self, tag: "w", lifecycle: .weakSingleton) { _ in CachedTaggedWeak() }
+        weak var dropped: CachedTaggedWeak?
+        do {
+            let held = c.resolve(CachedTaggedWeak.self, tag: "w")
+            #expect(c.resolve(CachedTaggedWeak.self, tag: "w") === held)
+            dropped = held
+        }
+        #expect(dropped == nil)
+        let next = c.resolve(CachedTaggedWeak.self, tag: "w")
+        #expect(c.resolve(CachedTaggedWeak.self, tag: "w") === next)
+    }
+
+    @Test("an argument resolve served again runs the factory with the new argument, and sees a new registration")
+    func argumentResolve() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.argument"))
+        c.register(CachedArgument.self, argument: Int.self) { _, n in CachedArgument(n) }
+        #expect(c.resolve(CachedArgument.self, argument: 1).value == 1)
+        #expect(c.resolve(CachedArgument.self, argument: 2).value == 2)
+        c.register(CachedArgument.self, argument: Int.self) { _, n in CachedArgument(n * 10) }
+        #expect(c.resolve(CachedArgument.self, argument: 3).value == 30)
+        // Another argument type, or a tag, is another entry.
+        c.register(CachedArgument.self, argument: String.self) { _, s in CachedArgument(s.count) }
+        #expect(c.resolve(CachedArgument.self, argument: "four").value == 4)
+        #expect(c.resolve(CachedArgument.self, argument: 5).value == 50)
+    }
+
+    @Test("a tagged argument resolve is cached under its tag")
+    func taggedArgumentResolve() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.taggedArgument"))
+        c.register(CachedArgumentReplaced.self, argument: Int.self) { _, n in CachedArgumentReplaced("untagged \(n)") }
+        c.register(CachedArgumentReplaced.self, tag: "t", argument: Int.self) { _, n in CachedArgumentReplaced("t \(n)") }
+        for n in 0..<3 {
+            #expect(c.resolve(CachedArgumentReplaced.self, tag: "t", argument: n).label == "t \(n)")
+            #expect(c.resolve(CachedArgumentReplaced.self, argument: n).label == "untagged \(n)")
+            #expect(c.resolve(CachedArgumentReplaced.self, tag: "other", argument: n).label == "untagged \(n)")
+        }
+    }
+}
