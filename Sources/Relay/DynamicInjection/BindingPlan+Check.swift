@@ -1,8 +1,9 @@
 /// One merged binding that passed the check against a catalog: the type its key names there
 /// and everything the report says of it.
 struct CheckedBinding<TypeID> {
-    let binding: BindingPlan.Binding
-    /// Its position among the plan's bindings.
+    /// The plan's bindings, shared (not copied) by every checked binding of one check.
+    let bindings: [BindingPlan.Binding]
+    /// Its position among ``bindings``.
     let position: Int
     /// The type the instruction's type key names.
     let type: TypeID
@@ -18,14 +19,15 @@ struct CheckedBinding<TypeID> {
     /// For an untagged binding, the type's tags that keep their own registrations.
     let keptTags: [DependencyTag]
 
-    var instruction: DependencyInjectionInstruction { binding.winner.instruction }
+    /// Its winning instruction.
+    var winner: LocatedInstruction { bindings[position].winner }
 
     /// The binding as the report shows it, with the code registration it replaced, once
     /// registered.
     func report(replacedRegistration: String? = nil) -> DynamicInjectionReport.Binding {
         DynamicInjectionReport.Binding(
-            binding.winner,
-            overridden: binding.overridden,
+            winner,
+            overridden: bindings[position].overridden,
             lifecycle: lifecycle,
             keptTags: keptTags,
             argument: argument,
@@ -65,40 +67,52 @@ extension BindingPlan {
         guard diagnostics.isEmpty else { throw DynamicInjectionError(diagnostics: diagnostics) }
         let isEmpty = !bindings.isEmpty && catalog.isEmpty
         let knownScopes = catalog.knownScopes
-        let entries = bindings.map { catalog.lookUp(type: $0.winner.instruction.type, factory: $0.winner.instruction.factory) }
-        let registered = catalog.registrations(of: Set(entries.lazy.compactMap(\.type)))
-        // What an untagged binding leaves alone: the type's tags that no binding of this plan
-        // binds in the same scope.
-        let taggedSlots = Set(bindings.lazy.filter { $0.winner.instruction.tag != nil }.map(\.winner.slot))
+        // One pass over the bindings: each one's keys looked up, the types they name, and
+        // the tagged slots (what an untagged binding leaves alone is the type's tags that no
+        // binding of this plan binds in the same scope).
+        var entries: [CatalogEntry<Catalog.TypeID>] = []
+        entries.reserveCapacity(bindings.count)
+        var types = Set<Catalog.TypeID>(minimumCapacity: bindings.count)
+        var taggedSlots = Set<Slot<DependencyTypeKey>>()
+        for position in bindings.indices {
+            let instruction = bindings[position].winner.instruction
+            let entry = catalog.lookUp(type: instruction.type, factory: instruction.factory)
+            if let type = entry.type { types.insert(type) }
+            entries.append(entry)
+            if instruction.tag != nil { taggedSlots.insert(instruction.slot) }
+        }
+        let registered = catalog.registrations(of: types)
         // Bindings come in runs of one scope: its look-up is kept for the next.
         var lastScope: (scope: DependencyContainerScope, isKnown: Bool)?
         var accepted: [Accepted] = []
         accepted.reserveCapacity(bindings.count)
         var problems: [RelayDiagnostic] = []
-        for (position, (binding, entry)) in zip(bindings, entries).enumerated() {
-            let instruction = binding.winner.instruction
+        for position in bindings.indices {
+            let winner = bindings[position].winner
+            let entry = entries[position]
+            let scope = winner.instruction.scope
             let scopeIsKnown: Bool
-            if let lastScope, lastScope.scope == instruction.scope {
+            if let lastScope, lastScope.scope == scope {
                 scopeIsKnown = lastScope.isKnown
             } else {
-                scopeIsKnown = instruction.scope.isGlobal || knownScopes.contains(instruction.scope)
-                lastScope = (instruction.scope, scopeIsKnown)
+                scopeIsKnown = scope.isGlobal || knownScopes.contains(scope)
+                lastScope = (scope, scopeIsKnown)
             }
             let createsScope = !scopeIsKnown && unknownScopes == .created
             let registrations = registered.isEmpty ? CatalogRegistrations() : entry.type.flatMap { registered[$0] } ?? CatalogRegistrations()
-            let lifecycle = Self.lifecycle(of: binding.winner, takingArgument: entry.argument != nil)
-            let found = Self.problems(binding.winner, entry, registrations: registrations, lifecycleProblem: lifecycle.problem, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
+            let lifecycle = Self.lifecycle(of: winner, takingArgument: entry.argument != nil)
+            let found = Self.problems(winner, entry, registrations: registrations, lifecycleProblem: lifecycle.problem, in: catalog, isEmpty: isEmpty, scopeIsAccepted: scopeIsKnown || createsScope, knownScopes: knownScopes, hint: hint)
             guard found.isEmpty, let type = entry.type else {
                 problems += found
                 continue
             }
             var keptTags: [DependencyTag] = []
-            if instruction.tag == nil, !registrations.tags.isEmpty {
-                keptTags = registrations.tags.filter { !taggedSlots.contains(Slot(scope: instruction.scope, type: instruction.type, tag: $0)) }
+            if winner.instruction.tag == nil, !registrations.tags.isEmpty {
+                keptTags = registrations.tags.filter { !taggedSlots.contains(Slot(scope: scope, type: winner.instruction.type, tag: $0)) }
             }
             var isUntyped = false
             if case .untyped = entry.factory { isUntyped = true }
-            let checked = CheckedBinding(binding: binding, position: position, type: type, lifecycle: lifecycle.lifecycle, argument: entry.argument?.name, isUntyped: isUntyped, createsScope: createsScope, keptTags: keptTags)
+            let checked = CheckedBinding(bindings: bindings, position: position, type: type, lifecycle: lifecycle.lifecycle, argument: entry.argument?.name, isUntyped: isUntyped, createsScope: createsScope, keptTags: keptTags)
             do throws(BindingProblem) {
                 accepted.append(try accept(checked))
             } catch {

@@ -5,26 +5,22 @@ extension BindingPlan {
     /// The merged bindings, checked against a live index, each with the registration it
     /// makes.
     struct Checked {
-        struct Entry {
-            let checked: CheckedBinding<DependencyKey>
-            /// The indexed type and factory, described by the instruction and its origin.
-            let request: RegistrationRequest
-        }
-
-        let entries: [Entry]
-
-        var requests: [RegistrationRequest] { entries.map(\.request) }
+        /// The bindings, in plan order.
+        let bindings: [CheckedBinding<DependencyKey>]
+        /// The registration each of ``bindings`` makes (the indexed type and factory,
+        /// described by the instruction and its origin), at the same position.
+        let requests: [RegistrationRequest]
 
         /// The report's bindings, without registering anything.
-        var reports: [DynamicInjectionReport.Binding] { entries.map { $0.checked.report() } }
+        var reports: [DynamicInjectionReport.Binding] { bindings.map { $0.report() } }
 
-        /// Registers every entry in its scope's injected layer, all at once (replacing what
+        /// Registers every request in its scope's injected layer, all at once (replacing what
         /// earlier injections put there, and emptying that of `alsoClearing`'s scopes), and
         /// returns the report's bindings, each naming the code registration its own slot
         /// held, if any.
         func register(alsoClearing: Set<DependencyContainerScope> = []) -> [DynamicInjectionReport.Binding] {
             let replaced = ResolutionEngine.shared.inject(requests, alsoClearing: alsoClearing)
-            return zip(entries, replaced).map { $0.checked.report(replacedRegistration: $1) }
+            return bindings.indices.map { bindings[$0].report(replacedRegistration: replaced[$0]) }
         }
     }
 
@@ -46,22 +42,25 @@ extension BindingPlan {
         let snapshot = index.snapshot()
         // Each registration's origin refers to its binding in this one shared table,
         // formatted only if a diagnostic or report asks.
-        let origins = InjectedBindings(bindings.map(\.winner))
-        let entries = try check(against: snapshot, unknownScopes: unknownScopes, hint: hint) { (checked: CheckedBinding<DependencyKey>) throws(BindingProblem) -> Checked.Entry in
-            let instruction = checked.instruction
+        let origins = InjectedBindings(bindings)
+        var requests: [RegistrationRequest] = []
+        requests.reserveCapacity(bindings.count)
+        let factories = snapshot.factories
+        let checked = try check(against: snapshot, unknownScopes: unknownScopes, hint: hint) { (checked: CheckedBinding<DependencyKey>) throws(BindingProblem) -> CheckedBinding<DependencyKey> in
+            let instruction = checked.winner.instruction
             // The check found the factory.
-            guard var factory = snapshot.factories[instruction.factory] else { preconditionFailure("a checked binding without its factory") }
+            guard var factory = factories[instruction.factory] else { preconditionFailure("a checked binding without its factory") }
             if let text = instruction.parameter, let parameter = snapshot.parameter(of: instruction.factory) {
                 do throws(IndexedParameter.Rejection) {
                     factory = try parameter.bind(text)
                 } catch {
-                    throw BindingProblem(diagnostic: .error(IndexMessages.invalidParameter(text, factory: instruction.factory, expected: parameter.expectation, detail: error.detail), at: checked.binding.winner.origin))
+                    throw BindingProblem(diagnostic: .error(IndexMessages.invalidParameter(text, factory: instruction.factory, expected: parameter.expectation, detail: error.detail), at: checked.winner.origin))
                 }
             }
-            let request = RegistrationRequest(scope: instruction.scope, key: checked.type, lifecycle: checked.lifecycle, origin: .deferred(origins, position: checked.position), factory: factory, tag: instruction.tag)
-            return Checked.Entry(checked: checked, request: request)
+            requests.append(RegistrationRequest(scope: instruction.scope, key: checked.type, lifecycle: checked.lifecycle, origin: .deferred(origins, position: checked.position), factory: factory, tag: instruction.tag))
+            return checked
         }
-        return Checked(entries: entries)
+        return Checked(bindings: checked, requests: requests)
     }
 }
 
@@ -70,17 +69,19 @@ extension BindingPlan {
 /// ``instruction `type=…,factory=…` from config/ui.relay:4:1``, formatted only when a
 /// diagnostic or report asks.
 ///
-/// The table lives as long as any of those registrations: one that a later injection
-/// leaves in place keeps every binding of its injection (their keys and origins, a few
-/// hundred bytes each) alive with it.
+/// The table is the plan's own array of bindings, shared, not copied. It lives as long as
+/// any of those registrations: one that a later injection leaves in place keeps every
+/// binding of its injection (their instructions and origins, a few hundred bytes each)
+/// alive with it.
 final class InjectedBindings: RegistrationDescriptions {
-    let instructions: [LocatedInstruction]
+    let bindings: [BindingPlan.Binding]
 
-    init(_ instructions: [LocatedInstruction]) {
-        self.instructions = instructions
+    init(_ bindings: [BindingPlan.Binding]) {
+        self.bindings = bindings
     }
 
     func description(at position: Int) -> String {
-        "instruction `\(instructions[position].instruction)` from \(instructions[position].origin)"
+        let winner = bindings[position].winner
+        return "instruction `\(winner.instruction)` from \(winner.origin)"
     }
 }

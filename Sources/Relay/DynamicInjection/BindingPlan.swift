@@ -72,27 +72,33 @@ struct BindingPlan {
             var input: Int
             var last: InstructionOrigin
         }
+        let count = inputs.reduce(0) { $0 + $1.instructions.count }
         var slots: [Slot<DependencyTypeKey>: Holder] = [:]
+        slots.reserveCapacity(count)
+        bindings.reserveCapacity(count)
+        func merge(_ located: LocatedInstruction, from inputNumber: Int, repeats: Repeats, into entry: inout Holder?) {
+            guard var holder = entry else {
+                entry = Holder(binding: bindings.count, input: inputNumber, last: located.origin)
+                bindings.append(Binding(winner: located))
+                return
+            }
+            if holder.input != inputNumber {
+                bindings[holder.binding].overridden.append(located)
+            } else if repeats == .areErrors {
+                diagnostics.append(located.repeatError(previous: holder.last))
+                return
+            } else {
+                bindings[holder.binding].overridden.insert(bindings[holder.binding].winner, at: 0)
+                bindings[holder.binding].winner = located
+            }
+            holder.input = inputNumber
+            holder.last = located.origin
+            entry = holder
+        }
         for (inputNumber, input) in inputs.enumerated() {
             for located in input.instructions {
-                let slot = located.slot
-                guard var holder = slots[slot] else {
-                    slots[slot] = Holder(binding: bindings.count, input: inputNumber, last: located.origin)
-                    bindings.append(Binding(winner: located))
-                    continue
-                }
-                if holder.input != inputNumber {
-                    bindings[holder.binding].overridden.append(located)
-                } else if input.repeats == .areErrors {
-                    diagnostics.append(located.repeatError(previous: holder.last))
-                    continue
-                } else {
-                    bindings[holder.binding].overridden.insert(bindings[holder.binding].winner, at: 0)
-                    bindings[holder.binding].winner = located
-                }
-                holder.input = inputNumber
-                holder.last = located.origin
-                slots[slot] = holder
+                // One look-up per instruction: the slot's entry is read and written in place.
+                merge(located, from: inputNumber, repeats: input.repeats, into: &slots[located.slot])
             }
         }
     }

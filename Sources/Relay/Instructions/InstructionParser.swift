@@ -197,6 +197,43 @@ enum InstructionParser {
         var unclosed: (scalar: Unicode.Scalar, column: Int)?
     }
 
+    /// What the pairs gave one key: the value's text, where the value was written, and the
+    /// column of the key.
+    struct Given {
+        var value: String
+        var part: Part
+        var keyColumn: Int
+    }
+
+    /// What the pairs gave each key of the grammar, held in place (a table with a slot per
+    /// key, without an array's allocation).
+    struct GivenValues {
+        private var type, factory, scope, tag, lifecycle, parameter: Given?
+
+        subscript(key: Key) -> Given? {
+            get {
+                switch key {
+                case .type: type
+                case .factory: factory
+                case .scope: scope
+                case .tag: tag
+                case .lifecycle: lifecycle
+                case .parameter: parameter
+                }
+            }
+            set {
+                switch key {
+                case .type: type = newValue
+                case .factory: factory = newValue
+                case .scope: scope = newValue
+                case .tag: tag = newValue
+                case .lifecycle: lifecycle = newValue
+                case .parameter: parameter = newValue
+                }
+            }
+        }
+    }
+
     /// Step 1: reads `text` once, left to right; see the type's overview.
     static func scan(_ text: ArraySlice<UInt8>) throws(Failure) -> Scanned {
         var pairs: [Pair] = []
@@ -387,8 +424,7 @@ enum InstructionParser {
             throw failure(.unclosedBracket, "unclosed '\(open.scalar)'; close it with '\(closer)' or write '\\\(open.scalar)' for a literal '\(open.scalar)' (inside brackets ',' does not separate pairs)", open.column, in: text)
         }
 
-        var values = [(value: String, part: Part)?](repeating: nil, count: Key.allCases.count)
-        var keyColumns = [Int?](repeating: nil, count: Key.allCases.count)
+        var values = GivenValues()
         let pairs = scanned.pairs
         for index in pairs.indices {
             let pair = pairs[index]
@@ -396,12 +432,13 @@ enum InstructionParser {
                 let comma = pair.commaBefore ?? pairs[index + 1].commaBefore ?? firstColumn
                 throw fail(.emptyPair, "empty pair; remove the extra ','", comma, seed: .malformattedDependencyParameter(""))
             }
-            let writtenPair = written(whole.bytes)
+            // Only an error quotes the pair.
+            func writtenPair() -> String { written(whole.bytes) }
             guard let equals = pair.equals else {
-                throw fail(.missingEquals, "expected key=value, found \(UserText.quoted(writtenPair)); write each pair as key=value and separate pairs with ','", whole.column, seed: .malformattedDependencyParameter(writtenPair))
+                throw fail(.missingEquals, "expected key=value, found \(UserText.quoted(writtenPair())); write each pair as key=value and separate pairs with ','", whole.column, seed: .malformattedDependencyParameter(writtenPair()))
             }
             guard let keyBytes = pair.key.bytes else {
-                throw fail(.missingKey, "missing key before '='; write key=value with one of the keys \(InstructionSyntax.keys.joined(separator: ", "))", equals.column, seed: .malformattedDependencyParameter(writtenPair))
+                throw fail(.missingKey, "missing key before '='; write key=value with one of the keys \(InstructionSyntax.keys.joined(separator: ", "))", equals.column, seed: .malformattedDependencyParameter(writtenPair()))
             }
             let keyName = pair.key.hasEscape ? string(try units(keyBytes, from: text, column: pair.key.column)) : nil
             guard let key = keyName.map({ Key.named(Array($0.utf8)[...]) }) ?? Key.named(text[keyBytes]) else {
@@ -409,21 +446,20 @@ enum InstructionParser {
                 let valid = "the valid keys are \(InstructionSyntax.keyList)"
                 let resolved = keyName ?? written(pair.key.bytes)
                 if let suggestion = InstructionKeySuggestion.suggestion(for: resolved) {
-                    throw fail(.unknownKey, "unknown key \(quotedKey); did you mean '\(suggestion)'? (\(valid))", pair.key.column, seed: .unrecognizedParameter(writtenPair))
+                    throw fail(.unknownKey, "unknown key \(quotedKey); did you mean '\(suggestion)'? (\(valid))", pair.key.column, seed: .unrecognizedParameter(writtenPair()))
                 }
-                throw fail(.unknownKey, "unknown key \(quotedKey); \(valid)", pair.key.column, seed: .unrecognizedParameter(writtenPair))
+                throw fail(.unknownKey, "unknown key \(quotedKey); \(valid)", pair.key.column, seed: .unrecognizedParameter(writtenPair()))
             }
-            if let first = keyColumns[key.rawValue] {
-                throw fail(.duplicateKey(key), "duplicate key '\(key.name)' (first given at column \(first)); give each key once", pair.key.column, seed: .malformattedDependencyParameter(writtenPair))
+            if let first = values[key]?.keyColumn {
+                throw fail(.duplicateKey(key), "duplicate key '\(key.name)' (first given at column \(first)); give each key once", pair.key.column, seed: .malformattedDependencyParameter(writtenPair()))
             }
-            keyColumns[key.rawValue] = pair.key.column
             guard let valueBytes = pair.value.bytes else {
-                throw fail(.emptyValue, "empty value for '\(key.name)'; write a value after '\(key.name)='", equals.column + 1, seed: .malformattedDependencyParameter(writtenPair))
+                throw fail(.emptyValue, "empty value for '\(key.name)'; write a value after '\(key.name)='", equals.column + 1, seed: .malformattedDependencyParameter(writtenPair()))
             }
             // Relay 0.3 read `a=b=c` as malformed, and so does Relay: an '=' in a value is
             // usually a lost ',' (`type=A factory=B`), else it must be escaped.
             if let second = pair.secondEquals {
-                let seed = DependencyInjectionInstructionError.malformattedDependencyParameter(writtenPair)
+                let seed = DependencyInjectionInstructionError.malformattedDependencyParameter(writtenPair())
                 let before = try units(valueBytes.lowerBound..<second.offset, from: text, column: pair.value.column)
                 if let lost = lostSeparator(in: before[...]) {
                     throw fail(.lostSeparator, "'\(lost.key.name)=' inside the value of '\(key.name)'; separate pairs with ',' (\(key.name)=…,\(lost.key.name)=…)", lost.column, seed: seed)
@@ -443,19 +479,19 @@ enum InstructionParser {
             let value = pair.value.hasEscape
                 ? string(try units(valueBytes, from: text, column: pair.value.column))
                 : String(decoding: text[valueBytes], as: UTF8.self)
-            values[key.rawValue] = (value, pair.value)
+            values[key] = Given(value: value, part: pair.value, keyColumn: pair.key.column)
         }
 
-        guard let type = values[Key.type.rawValue] else {
-            let example = InstructionExample.current(.init(type: nil, factory: values[Key.factory.rawValue]?.value))
+        guard let type = values[.type] else {
+            let example = InstructionExample.current(.init(type: nil, factory: values[.factory]?.value))
             throw fail(.missingType, "missing 'type'; add type=<type key>, e.g. type=\(example.type)", firstColumn, seed: .missingType)
         }
-        guard let factory = values[Key.factory.rawValue] else {
+        guard let factory = values[.factory] else {
             let example = InstructionExample.current(.init(type: type.value, factory: nil))
             throw fail(.missingFactory, "missing 'factory'; add factory=<factory key>, e.g. factory=\(example.factory)", firstColumn, seed: .missingFactory)
         }
         var writtenLifecycle: LifecycleType?
-        if let given = values[Key.lifecycle.rawValue] {
+        if let given = values[.lifecycle] {
             // Any case, as Relay 0.3 accepted: `Transient` is `transient`.
             guard let parsed = InstructionSyntax.lifecycle(named: given.value) else {
                 let writtenValue = written(given.part.bytes)
@@ -464,16 +500,16 @@ enum InstructionParser {
             }
             writtenLifecycle = parsed
         }
-        let scope = values[Key.scope.rawValue]
+        let scope = values[.scope]
         let instruction = DependencyInjectionInstruction(
             type: DependencyTypeKey(type.value),
             factory: DependencyFactoryKey(factory.value),
             scope: scope.map { DependencyContainerScope($0.value) } ?? defaultScope,
             lifecycle: writtenLifecycle ?? .singleton,
-            tag: values[Key.tag.rawValue].map { DependencyTag($0.value) },
-            parameter: values[Key.parameter.rawValue]?.value
+            tag: values[.tag].map { DependencyTag($0.value) },
+            parameter: values[.parameter]?.value
         )
-        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: keyColumns[Key.scope.rawValue], writtenLifecycle: writtenLifecycle)
+        return Parsed(instruction: instruction, scopeIsExplicit: scope != nil, scopeColumn: scope?.keyColumn, writtenLifecycle: writtenLifecycle)
     }
 
     /// A key of the grammar standing, after an unescaped `;`, at the end of `before` — the

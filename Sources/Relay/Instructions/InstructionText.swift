@@ -109,42 +109,43 @@ package enum InstructionText {
     /// tab, LF and CR, and no CR but before a LF: the quick check that lets nearly all text skip
     /// ``firstProblem(in:origin:)``.
     ///
-    /// Printable ASCII costs one comparison a byte. A byte from 0x80 up starts a sequence
-    /// of two to four bytes, and the lead byte says how many continuation bytes (each
-    /// 80…BF) follow and which range the first of them must be in: that range is what
-    /// rules out overlong forms (E0, F0), surrogates (ED), values above 10FFFF (F4), and
-    /// the C1 controls U+0080…U+009F (C2 80…C2 9F).
+    /// Printable ASCII, tab and LF cost a comparison or two a byte, and a CR one more to
+    /// see the LF after it. A byte from 0x80 up starts a sequence of two to four bytes, and
+    /// the lead byte says how many continuation bytes (each 80…BF) follow and which range
+    /// the first of them must be in: that range is what rules out overlong forms (E0, F0),
+    /// surrogates (ED), values above 10FFFF (F4), and the C1 controls U+0080…U+009F
+    /// (C2 80…C2 9F).
     static func isPlainText(_ bytes: ArraySlice<UInt8>) -> Bool {
-        // How many continuation bytes the current sequence still needs, and the range the
-        // next one must be in.
-        var needed = 0
-        var next: ClosedRange<UInt8> = 0x80...0xBF
-        for index in bytes.indices {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
-            if needed > 0 {
-                guard next.contains(byte) else { return false }
-                next = 0x80...0xBF
-                needed -= 1
+            index += 1
+            if byte >= 0x20 && byte < 0x7F || byte == 0x09 || byte == 0x0A { continue }
+            if byte == 0x0D {
+                // A CR is text only as the first half of a CRLF line end.
+                guard index < bytes.endIndex, bytes[index] == 0x0A else { return false }
                 continue
             }
-            if byte >= 0x20 && byte < 0x7F { continue }
+            let needed: Int
+            let first: ClosedRange<UInt8>
             switch byte {
-            case 0x09, 0x0A: continue
-            case 0x0D:
-                // A CR is text only as the first half of a CRLF line end.
-                guard index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A else { return false }
-            case 0xC2: needed = 1; next = 0xA0...0xBF
-            case 0xC3...0xDF: needed = 1
-            case 0xE0: needed = 2; next = 0xA0...0xBF
-            case 0xED: needed = 2; next = 0x80...0x9F
-            case 0xE1...0xEF: needed = 2
-            case 0xF0: needed = 3; next = 0x90...0xBF
-            case 0xF1...0xF3: needed = 3
-            case 0xF4: needed = 3; next = 0x80...0x8F
+            case 0xC2: (needed, first) = (1, 0xA0...0xBF)
+            case 0xC3...0xDF: (needed, first) = (1, 0x80...0xBF)
+            case 0xE0: (needed, first) = (2, 0xA0...0xBF)
+            case 0xED: (needed, first) = (2, 0x80...0x9F)
+            case 0xE1...0xEF: (needed, first) = (2, 0x80...0xBF)
+            case 0xF0: (needed, first) = (3, 0x90...0xBF)
+            case 0xF1...0xF3: (needed, first) = (3, 0x80...0xBF)
+            case 0xF4: (needed, first) = (3, 0x80...0x8F)
             default: return false
             }
+            guard bytes.endIndex - index >= needed, first.contains(bytes[index]) else { return false }
+            for continuation in bytes[(index + 1)..<(index + needed)] where continuation & 0xC0 != 0x80 {
+                return false
+            }
+            index += needed
         }
-        return needed == 0
+        return true
     }
 
     /// Splits text into lines on U+000A, dropping one CR before each line end (CRLF).
