@@ -40,7 +40,9 @@ struct InjectionExpectationTests {
         let release = folder.url.appendingPathComponent(".build/release", isDirectory: true)
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         let executable = release.appendingPathComponent("RelayTestingFixture")
-        try FileManager.default.copyItem(at: try BuiltProducts.url(of: "RelayTestingFixture"), to: executable)
+        // A link, not a copy: a copy's write descriptor can be inherited by a child another
+        // test spawns at that moment, and exec then fails with ETXTBSY ("Text file busy").
+        try FileManager.default.createSymbolicLink(at: executable, withDestinationURL: try BuiltProducts.url(of: "RelayTestingFixture"))
 
         let program = try DriverLaunch(.executable(executable), dependencies: Self.stubs, arguments: ["inject-policy-off", "forever"]).start()
         let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "greeting:", timeout: 60) }

@@ -95,7 +95,7 @@ struct ControlChannelStressTests {
         for number in 1...batches {
             let factory = number % 2 == 0 ? "Stub" : "Fixture"
             try fixture.writeInPlace(["# batch \(number)"] + padding + [fixture.binding("RelayTests.DynBackend.\(factory)")])
-            #expect(await eventually { session.report.generation >= number }, "batch \(number) not applied within 10 s")
+            #expect(await eventually { session.report.generation >= number }, "batch \(number) not applied within 60 s")
             let report = session.report
             guard report.generation == number, report.control?.batchesRead == number else {
                 Issue.record("after batch \(number): generation \(report.generation), batches read \(report.control?.batchesRead ?? 0)")

@@ -63,7 +63,7 @@ struct ControlFixture {
     /// Waits (up to 10 s) until the session has read `batches` batches; returns its report.
     func report(afterBatches batches: Int) async throws -> DynamicInjectionReport {
         let session = try session()
-        #expect(await eventually { (session.report.control?.batchesRead ?? 0) >= batches }, "batch \(batches) not read within 10 s")
+        #expect(await eventually { (session.report.control?.batchesRead ?? 0) >= batches }, "batch \(batches) not read within 60 s")
         return session.report
     }
 
@@ -84,7 +84,7 @@ struct ControlFixture {
 }
 
 /// Whether `condition` holds within `timeout` seconds, checked every millisecond.
-func eventually(within timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+func eventually(within timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
@@ -95,7 +95,7 @@ func eventually(within timeout: TimeInterval = 10, _ condition: () -> Bool) -> B
 
 /// ``eventually(within:_:)`` for an async test: it waits without holding one of the few
 /// threads every async test shares (a loaded 2-core runner has two).
-func eventually(within timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+func eventually(within timeout: TimeInterval = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
