@@ -15,8 +15,15 @@ let package = Package(
         .executable(name: "relay", targets: ["RelayTool"]),
     ],
     targets: [
-        .target(name: "Relay", dependencies: ["CRelayAtomics", "CRelayThreads"]),
-        // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
+        // `import Relay`: everything below, re-exported, plus dynamic injection — the
+        // instruction language, its sources, the index and registry, overrides, the 0.3
+        // command-line and launch-argument API.
+        .target(name: "Relay", dependencies: ["RelayContainer"]),
+        // The container core: containers, lifecycles, registries, `@Injected`, validation
+        // and bootstrap. It knows nothing of instructions, indexes or drivers (the module
+        // wall is the layer rule). Apps reach it through `import Relay`.
+        .target(name: "RelayContainer", dependencies: ["CRelayAtomics", "CRelayThreads"]),
+        // C11 atomics for the container's resolve path (`AtomicWord`); internal, not a
         // product.
         .target(name: "CRelayAtomics"),
         // Facts about the calling thread that Swift cannot ask directly: is it the main
