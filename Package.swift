@@ -1,5 +1,16 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+/// Where dynamic injection's machinery — the instruction parser, the sources (command
+/// line, environment, `.relay` files, standard input), the control file, the JSON report
+/// and manifest — is compiled: in every debug build, and in a release build only with the
+/// `DynamicInjectionInRelease` trait. A release build without it carries the container and
+/// the index's defaults alone, and cannot be steered by anything a driver passes
+/// (docs/architecture.md, "What a release build carries").
+let drivable: [SwiftSetting] = [
+    .define("RELAY_DRIVABLE", .when(configuration: .debug)),
+    .define("RELAY_DRIVABLE", .when(traits: ["DynamicInjectionInRelease"])),
+]
 
 let package = Package(
     name: "Relay",
@@ -14,11 +25,17 @@ let package = Package(
         .executable(name: "relay-demo", targets: ["RelayDemo"]),
         .executable(name: "relay", targets: ["RelayTool"]),
     ],
+    traits: [
+        .trait(
+            name: "DynamicInjectionInRelease",
+            description: "Keeps dynamic injection (-d, RELAY_DEPENDENCIES, .relay files, standard input, the control file) in release builds, for a staging build that UI or integration tests drive. Debug builds always have it; never enable it for a build you ship."
+        ),
+    ],
     targets: [
         // `import Relay`: everything below, re-exported, plus dynamic injection — the
         // instruction language, its sources, the index and registry, overrides, the 0.3
         // command-line and launch-argument API.
-        .target(name: "Relay", dependencies: ["RelayContainer"]),
+        .target(name: "Relay", dependencies: ["RelayContainer"], swiftSettings: drivable),
         // The container core: containers, lifecycles, registries, `@Injected`, validation
         // and bootstrap. It knows nothing of instructions, indexes or drivers (the module
         // wall is the layer rule). Apps reach it through `import Relay`.
