@@ -48,15 +48,15 @@ let package = Package(
         .target(name: "CRelayThreads"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.
-        .target(name: "RelayTesting", dependencies: ["Relay"]),
+        .target(name: "RelayTesting", dependencies: ["Relay"], swiftSettings: drivable),
         // The demo app the README runs first.
         .executableTarget(name: "RelayDemo", dependencies: ["Relay"], resources: [.copy("Resources/recipes.json")]),
         // A tiny program RelayTestingTests launch to test `RunningProgram`: prints, writes a
         // port file, injects, ignores SIGTERM, runs forever. Not a product.
         .executableTarget(name: "RelayTestingFixture", dependencies: ["Relay"]),
         // The `relay` command-line checker: a thin main over a testable core.
-        .target(name: "RelayToolCore", dependencies: ["Relay"]),
-        .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
+        .target(name: "RelayToolCore", dependencies: ["Relay"], swiftSettings: drivable),
+        .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"], swiftSettings: drivable),
 
         // What every test target shares: a locked box and temporary directories.
         .target(name: "RelayTestSupport", path: "Tests/RelayTestSupport"),
