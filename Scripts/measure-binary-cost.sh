@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# What an app pays for Relay: release bytes and clean-build CPU seconds.
+#
+# Builds, in a scratch package that depends on this repository by path, four release
+# executables and strips them:
+#   empty        no Relay at all: the baseline every other figure is measured against;
+#   one-resolve  one registration and one resolve;
+#   readme       the README's start-up exactly as written (Examples/MyApp's sources:
+#                inject() at start-up, stubs indexed under #if DEBUG);
+#   seed         the seed's start-up: 0.3.2-style code with dynamic injection under #if DEBUG.
+# Prints each one's stripped size minus the empty one's, then the CPU seconds (user + sys)
+# of a clean release build of the one-resolve app (Relay included) — CPU time varies with
+# the machine's load, so it is printed, never checked.
+#
+# Bytes are deterministic for a toolchain: with --limit N the script fails when the
+# readme or seed app carries more than N bytes of Relay. It also fails when the readme
+# app's binary contains any of the instruction parser's messages (`strings`), the proof
+# that a release app ships without the driver's machinery.
+#
+# With --compare it also builds the same one-registration, one-resolve app over Swinject
+# 2.10.0 (resolved like any package on this machine), measured the same way.
+#
+# Usage: bash Scripts/measure-binary-cost.sh [--limit BYTES] [--skip-cpu] [--compare]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+limit=""
+measure_cpu=1
+compare=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --limit) limit=$2; shift 2 ;;
+        --skip-cpu) measure_cpu=0; shift ;;
+        --compare) compare=1; shift ;;
+        *) echo "usage: $0 [--limit BYTES] [--skip-cpu] [--compare]" >&2; exit 2 ;;
+    esac
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/relay-binary-cost.XXXXXX")
+[ -n "${KEEP_WORK:-}" ] && echo "work: $work" || trap 'rm -rf "$work"' EXIT
+pkg="$work/AppCost"
+mkdir -p "$pkg/Sources/Empty" "$pkg/Sources/OneResolve" "$pkg/Sources/Readme" "$pkg/Sources/Seed"
+
+cat > "$pkg/Package.swift" <<EOF
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "AppCost",
+    platforms: [.macOS(.v10_15), .iOS(.v13)],
+    dependencies: [.package(name: "Relay", path: "$root")],
+    targets: [
+        .executableTarget(name: "Empty"),
+        .executableTarget(name: "OneResolve", dependencies: [.product(name: "Relay", package: "Relay")]),
+        .executableTarget(name: "Readme", dependencies: [.product(name: "Relay", package: "Relay")]),
+        .executableTarget(name: "Seed", dependencies: [.product(name: "Relay", package: "Relay")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+EOF
+
+cat > "$pkg/Sources/Empty/main.swift" <<'EOF'
+print(CommandLine.arguments.count)
+EOF
+
+cat > "$pkg/Sources/OneResolve/main.swift" <<'EOF'
+import Relay
+
+protocol Greeter: Sendable { func greet() -> String }
+struct Hello: Greeter { func greet() -> String { "hello" } }
+
+DependencyContainer.global.register(Greeter.self) { _ in Hello() }
+print(DependencyContainer.global.resolve(Greeter.self).greet())
+EOF
+
+# The README's tour app, as the README shows it (Tests/RelayTests/ReadmeTourTests.swift
+# keeps Examples/MyApp and the README equal).
+cp Examples/MyApp/Sources/MyApp/*.swift "$pkg/Sources/Readme/"
+
+cat > "$pkg/Sources/Seed/main.swift" <<'EOF'
+// 0.3.2's README start-up: registries always, dynamic injection under #if DEBUG.
+import Relay
+
+protocol BackendServiceType: AnyObject { var name: String { get } }
+final class LiveBackend: BackendServiceType { let name = "live backend" }
+final class StubBackend: BackendServiceType { let name = "stub backend" }
+
+extension DependencyTypeKey { static let backend = DependencyTypeKey("Seed.BackendServiceType") }
+extension DependencyFactoryKey { static let backendStub = DependencyFactoryKey("Seed.BackendServiceType.Stub") }
+
+final class DefaultRegistry: DependencyRegistryType {
+    func registerDependencies() throws {
+        DependencyContainer.global.register(BackendServiceType.self) { _ in LiveBackend() }
+    }
+}
+
+#if DEBUG
+final class TypeIndex: DependencyTypeIndexable {
+    let index: [DependencyTypeKey: Any.Type] = [.backend: BackendServiceType.self]
+}
+final class FactoryIndex: DependencyFactoryIndexable {
+    let index: [DependencyFactoryKey: (DependencyContainer) -> Any] = [.backendStub: { _ in StubBackend() }]
+}
+#endif
+
+do {
+    try DefaultRegistry().registerDependencies()
+    #if DEBUG
+    DynamicDependencyIndex.shared.add(TypeIndex())
+    DynamicDependencyIndex.shared.add(FactoryIndex())
+    try CommandLine.parse(with: [InjectDependenciesArgumentParser()])
+    #endif
+} catch {
+    fatalError("\(error)")
+}
+print(DependencyContainer.global.resolve(BackendServiceType.self).name)
+EOF
+
+echo "Building the four release executables (one scratch folder)…"
+if ! log=$(swift build -c release --package-path "$pkg" --scratch-path "$work/build" 2>&1); then
+    echo "$log"; exit 1
+fi
+bin="$work/build/release"
+size() { strip -o "$work/stripped" "$bin/$1"; stat -c %s "$work/stripped"; }
+empty=$(size Empty)
+status=0
+printf '%-12s %12s\n' "app" "bytes over an empty executable (release, stripped)"
+for app in OneResolve Readme Seed; do
+    bytes=$(( $(size "$app") - empty ))
+    printf '%-12s %12d\n' "$app" "$bytes"
+    if [ -n "$limit" ] && [ "$app" != OneResolve ] && [ "$bytes" -gt "$limit" ]; then
+        echo "FAIL: $app carries $bytes bytes of Relay, over the limit of $limit"; status=1
+    fi
+done
+
+# None of the instruction parser's messages may be in a release app.
+parser_messages=("empty pair; remove the extra" "missing key before" "scope header is missing" "malformed Unicode escape")
+for message in "${parser_messages[@]}"; do
+    if strings "$bin/Readme" | grep -qF "$message"; then
+        echo "FAIL: the release readme app contains the parser's message '$message'"; status=1
+    fi
+done
+
+if [ "$measure_cpu" = 1 ]; then
+    echo "Clean release build of the one-resolve app (Relay included), CPU seconds (varies with load):"
+    TIMEFORMAT='  %U user + %S sys'
+    time (swift build -c release --package-path "$pkg" --scratch-path "$work/cpu" --product OneResolve >"$work/cpu.log" 2>&1) \
+        || { cat "$work/cpu.log"; exit 1; }
+fi
+
+if [ "$compare" = 1 ]; then
+    other="$work/SwinjectCost"
+    mkdir -p "$other/Sources/Empty" "$other/Sources/OneResolve"
+    cat > "$other/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "SwinjectCost",
+    platforms: [.macOS(.v10_15), .iOS(.v13)],
+    dependencies: [.package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0")],
+    targets: [
+        .executableTarget(name: "Empty"),
+        .executableTarget(name: "OneResolve", dependencies: ["Swinject"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+    cp "$pkg/Sources/Empty/main.swift" "$other/Sources/Empty/"
+    cat > "$other/Sources/OneResolve/main.swift" <<'SWIFT'
+import Swinject
+
+protocol Greeter { func greet() -> String }
+struct Hello: Greeter { func greet() -> String { "hello" } }
+
+let container = Container()
+container.register(Greeter.self) { _ in Hello() }
+print(container.resolve(Greeter.self)!.greet())
+SWIFT
+    swift build -c release --package-path "$other" --scratch-path "$work/swinject" >"$work/swinject.log" 2>&1 || { cat "$work/swinject.log"; exit 1; }
+    strip -o "$work/stripped" "$work/swinject/release/Empty"; swinject_empty=$(stat -c %s "$work/stripped")
+    strip -o "$work/stripped" "$work/swinject/release/OneResolve"
+    printf '%-12s %12d\n' "Swinject" "$(( $(stat -c %s "$work/stripped") - swinject_empty ))"
+    if [ "$measure_cpu" = 1 ]; then
+        echo "Clean release build of the Swinject one-resolve app, CPU seconds:"
+        time (swift build -c release --package-path "$other" --scratch-path "$work/swinject-cpu" --product OneResolve >/dev/null 2>&1)
+    fi
+fi
+exit $status
