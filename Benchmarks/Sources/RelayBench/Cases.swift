@@ -24,32 +24,47 @@ struct Targets {
 /// One line of the results table, all figures in ns per operation.
 struct BenchmarkRow {
     let label: String
-    let relay: Double
-    let swinject: Double?
-    let floor: Double?
+    let relay: Spread
+    let swinject: Spread?
+    let floor: Spread?
+    /// Swinject's time over Relay's, round by round (see ``Harness/rounds(_:count:)``).
+    let speedUp: Spread?
+    /// Relay's time over the floor's, round by round.
+    let timesFloor: Spread?
     let targets: Targets
 
-    /// The targets this row misses, described; empty when all are met.
+    /// The targets this row misses, described; empty when all are met. Judged on medians.
     var misses: [String] {
         var result: [String] = []
-        if let max = targets.maxNanoseconds, relay > max { result.append("ns") }
-        if let max = targets.maxTimesFloor, let floor, relay / floor > max { result.append("×floor") }
-        if let min = targets.minSpeedUp, let swinject, swinject / relay < min { result.append("speed-up") }
+        if let max = targets.maxNanoseconds, relay.median > max { result.append("ns") }
+        if let max = targets.maxTimesFloor, let timesFloor, timesFloor.median > max { result.append("×floor") }
+        if let min = targets.minSpeedUp, let speedUp, speedUp.median < min { result.append("speed-up") }
         return result
     }
 }
 
 extension BenchmarkRow {
-    /// Measures the workloads of one row together (see ``Harness/medians(_:)``).
+    /// Measures the workloads of one row together, in interleaved rounds (see
+    /// ``Harness/rounds(_:count:)``); the ratios are taken round by round.
     init(_ label: String, relay: Workload, swinject: Workload?, floor: Workload?, targets: Targets) {
-        let results = Harness.medians([relay] + [swinject, floor].compactMap { $0 })
+        let results = Harness.rounds([relay] + [swinject, floor].compactMap { $0 })
         var next = 1
-        func take(_ workload: Workload?) -> Double? {
+        func take(_ workload: Workload?) -> [Double]? {
             guard workload != nil else { return nil }
             defer { next += 1 }
             return results[next]
         }
-        self.init(label: label, relay: results[0], swinject: take(swinject), floor: take(floor), targets: targets)
+        let swinjectSamples = take(swinject)
+        let floorSamples = take(floor)
+        self.init(
+            label: label,
+            relay: Spread(results[0]),
+            swinject: swinjectSamples.map { Spread($0) },
+            floor: floorSamples.map { Spread($0) },
+            speedUp: swinjectSamples.map { Spread.ofRatios($0, results[0]) },
+            timesFloor: floorSamples.map { Spread.ofRatios(results[0], $0) },
+            targets: targets
+        )
     }
 }
 

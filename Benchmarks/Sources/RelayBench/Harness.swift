@@ -28,19 +28,29 @@ enum Harness {
     static let freshWarmUpSamples = 5
 
     /// The median ns per operation of each workload.
+    static func medians(_ workloads: [Workload], samples sampleCount: Int = sampleCount) -> [Double] {
+        rounds(workloads, count: sampleCount).map { median($0) }
+    }
+
+    /// `count` samples (ns per operation) of each workload, taken in interleaved rounds:
+    /// every round takes one sample of each workload, so `result[w][r]` and
+    /// `result[v][r]` were taken within a few milliseconds of each other.
     ///
     /// The workloads of one row (Relay, Swinject, floor) are sampled in turn, round after
     /// round, rather than one after the other, so that a burst of load on the machine
-    /// affects all of them alike and their ratios stay meaningful.
-    static func medians(_ workloads: [Workload], samples sampleCount: Int = sampleCount) -> [Double] {
+    /// affects all of them alike and their ratios stay meaningful. Every other round runs
+    /// them in the opposite order, so none always runs first (right after the last
+    /// one's caches and branch history) or last.
+    static func rounds(_ workloads: [Workload], count sampleCount: Int = sampleCount) -> [[Double]] {
         let samplers = workloads.map(prepare)
         var samples = Array(repeating: [Double](), count: samplers.count)
-        for _ in 0..<sampleCount {
-            for (index, sample) in samplers.enumerated() {
-                samples[index].append(sample())
+        for round in 0..<sampleCount {
+            let order = round % 2 == 0 ? Array(samplers.indices) : samplers.indices.reversed()
+            for index in order {
+                samples[index].append(samplers[index]())
             }
         }
-        return samples.map(median)
+        return samples
     }
 
     /// Calibrates and warms up `workload`; returns a function that takes one sample
@@ -109,9 +119,36 @@ enum Harness {
         return nowNanoseconds() - start
     }
 
-    private static func median(_ values: [Double]) -> Double {
+    static func median(_ values: [Double]) -> Double {
+        Spread(values).median
+    }
+}
+
+/// The middle and the spread of a set of samples: the median, and the 10th and 90th
+/// percentiles (the range that holds the middle 80 % of the samples).
+struct Spread {
+    let median: Double
+    let p10: Double
+    let p90: Double
+
+    init(_ values: [Double]) {
+        precondition(!values.isEmpty)
         let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        func percentile(_ fraction: Double) -> Double {
+            // Linear interpolation between the closest ranks.
+            let position = fraction * Double(sorted.count - 1)
+            let lower = Int(position.rounded(.down))
+            let upper = min(lower + 1, sorted.count - 1)
+            return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+        }
+        median = percentile(0.5)
+        p10 = percentile(0.1)
+        p90 = percentile(0.9)
+    }
+
+    /// The spread of `numerators[r] / denominators[r]`, round by round: a ratio of two
+    /// workloads sampled in the same rounds.
+    static func ofRatios(_ numerators: [Double], _ denominators: [Double]) -> Spread {
+        Spread(zip(numerators, denominators).map { $0 / $1 })
     }
 }

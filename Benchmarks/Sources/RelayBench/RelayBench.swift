@@ -32,7 +32,7 @@ struct RelayBench {
         #if DEBUG
         print("WARNING: debug build; the numbers mean nothing. Use -c release.")
         #endif
-        print("relay-bench: \(processorCount()) processors, \(machineDescription()); ns per operation, median of \(Harness.sampleCount) samples per cell, the cells of a row sampled in turn")
+        print("relay-bench: \(processorCount()) processors, \(machineDescription()), load average \(loadAverage()); ns per operation, median and 10th–90th percentile of \(Harness.sampleCount) rounds per row, each round sampling the row's workloads in turn (order alternating), ratios taken round by round")
         print("")
 
         let start = nowNanoseconds()
@@ -51,7 +51,7 @@ struct RelayBench {
 
         let missed = rows.filter { !$0.misses.isEmpty }.count + scaleLines.filter { !($0.misses ?? []).isEmpty }.count
         let judged = rows.filter { $0.targets.description != "—" }.count + scaleLines.filter { $0.misses != nil }.count
-        print("targets met: \(judged - missed) of \(judged); run took \(format(seconds)) s (checksum \(String(consumedChecksum(), radix: 16)))")
+        print("targets met: \(judged - missed) of \(judged); run took \(format(seconds)) s, load average \(loadAverage()) at the end (checksum \(String(consumedChecksum(), radix: 16)))")
     }
 
     static func printScaleTable(_ lines: [ScaleLine]) {
@@ -77,22 +77,36 @@ struct RelayBench {
         for cells in table.dropFirst() { print(line(cells)) }
     }
 
+    /// Rows (a)–(x): each figure is the median of the row's rounds, with the 10th–90th
+    /// percentile range beside it; the ratios are taken round by round.
     static func printTable(_ rows: [BenchmarkRow]) {
-        let header = ["case", "Relay ns/op", "Swinject ns/op", "floor ns/op", "Relay/floor", "Swinject/Relay", "target", "met?"]
+        let header = ["case", "Relay ns/op (p10–p90)", "Swinject ns/op (p10–p90)", "floor ns/op", "Relay/floor", "Swinject/Relay (p10–p90)", "target", "met?"]
         let body: [[String]] = rows.map { row in
             [
                 row.label,
-                format(row.relay),
-                row.swinject.map(format) ?? "—",
-                row.floor.map(format) ?? "—",
-                row.floor.map { formatRatio(row.relay / $0) } ?? "—",
-                row.swinject.map { format($0 / row.relay) + "×" } ?? "—",
+                formatSpread(row.relay),
+                row.swinject.map(formatSpread) ?? "—",
+                row.floor.map { format($0.median) } ?? "—",
+                row.timesFloor.map { formatRatio($0.median) } ?? "—",
+                row.speedUp.map { format($0.median) + "× (" + format($0.p10) + "–" + format($0.p90) + ")" } ?? "—",
                 row.targets.description,
                 row.targets.description == "—" ? "—" : (row.misses.isEmpty ? "met" : "MISSED (" + row.misses.joined(separator: ", ") + ")"),
             ]
         }
         // Text columns left-aligned, numbers right-aligned.
         printAligned([header] + body, rightAligned: [1, 2, 3, 4, 5])
+    }
+
+    /// `median (p10–p90)`, e.g. `14.5 (14.1–15.3)`.
+    static func formatSpread(_ spread: Spread) -> String {
+        "\(format(spread.median)) (\(format(spread.p10))–\(format(spread.p90)))"
+    }
+
+    /// The one-minute load average, e.g. `1.5` (`getloadavg`), or `?`.
+    static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 1)
+        guard getloadavg(&loads, 1) == 1 else { return "?" }
+        return format(loads[0])
     }
 
     static func machineDescription() -> String {

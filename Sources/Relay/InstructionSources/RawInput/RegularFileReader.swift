@@ -87,30 +87,51 @@ enum RegularFileReader {
         if let failure = check(opened, maxBytes: maxBytes) { return .failure(failure) }
         if let failure = checkTrust(owner: opened.st_uid, path: path) { return .failure(failure) }
 
-        return readAll(descriptor, upTo: min(max(0, maxBytes), Int.max - 1) + 1).mapError { .cannotRead($0) }
+        let limit = min(max(0, maxBytes), Int.max - 1) + 1
+        return readAll(descriptor, upTo: limit, expectedSize: Int(opened.st_size)).mapError { .cannotRead($0) }
     }
 
     /// Reads from `descriptor` until end of file or until `limit` bytes arrived,
     /// retrying interrupted reads.
-    static func readAll(_ descriptor: Int32, upTo limit: Int) -> Result<[UInt8], SystemCallError> {
+    ///
+    /// `expectedSize` is what the caller knows of the size (a regular file's `st_size`),
+    /// or 0: the first buffer holds that many bytes and one more, so a file that did not
+    /// change is read into one allocation, its end seen by a second `read` that returns 0.
+    /// Bytes go straight into the result's uninitialised storage (nothing is zero-filled
+    /// or copied from a chunk); a source longer than the buffer doubles it.
+    static func readAll(_ descriptor: Int32, upTo limit: Int, expectedSize: Int = 0) -> Result<[UInt8], SystemCallError> {
         let wanted = max(0, limit)
+        var capacity = min(wanted, expectedSize > 0 ? min(expectedSize, Int.max - 1) + 1 : unknownSizeCapacity)
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(1, min(wanted, 65_536)))
-        while bytes.count < wanted {
-            let request = min(chunk.count, wanted - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, request)
+        while true {
+            var failure: SystemCallError?
+            var reachedEnd = false
+            let earlier = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = earlier.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+                while count < capacity {
+                    let received = read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    if received < 0 {
+                        let error = SystemCallError()
+                        if error.code == EINTR { continue }
+                        failure = error
+                        return
+                    }
+                    if received == 0 {
+                        reachedEnd = true
+                        return
+                    }
+                    count += received
+                }
             }
-            if count < 0 {
-                let error = SystemCallError()
-                if error.code == EINTR { continue }
-                return .failure(error)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            if let failure { return .failure(failure) }
+            if reachedEnd || bytes.count >= wanted { return .success(bytes) }
+            capacity = capacity > wanted / 2 ? wanted : capacity * 2
         }
-        return .success(bytes)
     }
+
+    /// The first buffer of a read whose size is not known beforehand (standard input).
+    private static let unknownSizeCapacity = 65_536
 
     /// The first check `info` fails, if any.
     private static func check(_ info: stat, maxBytes: Int) -> Failure? {
@@ -134,16 +155,23 @@ enum RegularFileReader {
         func trusted(_ uid: uid_t) -> Bool { uid == me || uid == 0 }
         guard trusted(owner) else { return .foreignOwner(uid: UInt32(owner)) }
         guard let resolved = realpath(path, nil) else { return nil }
-        var folder = String(cString: resolved)
+        // The folders are walked as the path's bytes: cutting a `String` at every `/`
+        // goes `Character` by `Character`, which costs more than the `stat` calls.
+        var folder = Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved)))
         free(resolved)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        let separator = CChar(bitPattern: UInt8(ascii: "/"))
+        while let slash = folder.lastIndex(of: separator) {
+            folder.removeSubrange(max(slash, 1)...)
             var info = stat()
-            guard stat(folder, &info) == 0 else { return nil }
+            folder.append(0)
+            let status = stat(folder, &info)
+            folder.removeLast()
+            guard status == 0 else { return nil }
             let mode = UInt32(info.st_mode)
-            if !trusted(info.st_uid) { return .untrustedFolder(path: folder, ownerUID: UInt32(info.st_uid)) }
-            if mode & othersWrite != 0, mode & stickyBit == 0 { return .untrustedFolder(path: folder, ownerUID: nil) }
-            if folder == "/" { return nil }
+            func named() -> String { String(decoding: folder.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if !trusted(info.st_uid) { return .untrustedFolder(path: named(), ownerUID: UInt32(info.st_uid)) }
+            if mode & othersWrite != 0, mode & stickyBit == 0 { return .untrustedFolder(path: named(), ownerUID: nil) }
+            if folder.count == 1 { return nil }
         }
         return nil
     }
