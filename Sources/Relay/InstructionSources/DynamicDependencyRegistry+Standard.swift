@@ -20,8 +20,24 @@ extension DynamicDependencyRegistry {
     ) -> [any DependencyInstructionSource] {
         // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
         let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
+        return standardSources(
+            commandLine: CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
+            environment: environment,
+            workingDirectory: workingDirectory
+        )
+    }
+
+    /// The standard sources with the command line given: what a program launched with
+    /// these arguments, this environment and this working directory would read — for a
+    /// driver that checks a launch before it starts (its `-d -` reads the launch's own
+    /// standard input, its `-d @path` the launch's working directory).
+    package static func standardSources(
+        commandLine: CommandLineInstructionSource,
+        environment: [String: String],
+        workingDirectory: String
+    ) -> [any DependencyInstructionSource] {
         var sources: [any DependencyInstructionSource] = [
-            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
+            commandLine,
             EnvironmentInstructionSource(environment: environment),
         ]
         if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {

@@ -137,16 +137,24 @@ public struct DriverLaunch: Sendable {
     /// (docs/configuration.md, "The control channel").
     public var allowsReinjection = false
     /// Whether the program must show that it applied the launch's instructions by writing
-    /// its injection report; `true` when the initializer was given any instructions.
+    /// its injection report; `true` unless changed.
     ///
-    /// When `true`, a program that exits with status 0, or becomes ready (a wait for a line
-    /// or a port finds it), without having written the report fails the run with
+    /// The check applies to every instruction the program can see, however the launch
+    /// passes it: the initializer's `dependencies`, but also `-d` / `--dependency` words in
+    /// ``arguments`` (inline, `-d @file`, `-d -` with ``standardInput``),
+    /// `RELAY_DEPENDENCIES` or `RELAY_DEPENDENCIES_FILE` in ``environment``, and a `.relay`
+    /// file among ``files`` or in ``workingDirectory``. They are read, when the launch runs,
+    /// with the library's own standard sources; a launch without any is not checked.
+    ///
+    /// When `true` and the launch carries instructions, a program that exits with status 0,
+    /// or becomes ready (a wait for a line or a port finds it), without having written the
+    /// report fails the run with
     /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
     /// which says whether it is likely a release build without the opt-in or a program
     /// that never calls `inject()`, and how to fix either — instead of a test passing
     /// against the live dependencies. Set it to `false` for a program meant to ignore the
     /// instructions (a release build whose policy a test checks).
-    public var expectsInjection: Bool
+    public var expectsInjection = true
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -171,7 +179,6 @@ public struct DriverLaunch: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.files = [:]
-        self.expectsInjection = !dependencies.instructions.isEmpty
         switch channel {
         case .arguments:
             self.arguments = dependencies.build() + arguments
@@ -342,7 +349,9 @@ public struct DriverLaunch: Sendable {
             return Prepared(
                 executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
                 workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment,
-                expectation: expectsInjection ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
+                expectation: expectsInjection && LaunchInstructions.areCarried(
+                    arguments: arguments, environment: environment, workingDirectory: directory, standardInput: standardInput
+                ) ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
                 inputURL: inputURL
             )
         } catch {
