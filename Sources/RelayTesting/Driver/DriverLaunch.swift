@@ -43,7 +43,12 @@ import Musl
 ///   `false`, only ``environment``. Then `RELAY_REPORT_PATH` names a file of the launch's
 ///   own, where the program's standard entry point writes what it bound; read it with
 ///   ``DriverRun/injectionReport()``. With ``allowsReinjection``, `RELAY_CONTROL` names a
-///   control file of its own too.
+///   control file of its own too. Unless ``environment`` or the inherited environment sets
+///   `SWIFT_BACKTRACE`, it is `enable=no`: a program that crashes (`fatalError`, a failed
+///   `try!`) ends at once with its `Fatal error: …` line on standard error, instead of
+///   staying alive for seconds while Swift's backtracer symbolicates — so a wait fails with
+///   ``DriverLaunchError/exitedEarly(command:waitingFor:run:)`` at once, with the crash
+///   text. Set `SWIFT_BACKTRACE` in ``environment`` (e.g. `enable=yes`) to get backtraces.
 /// - **Working directory**: a fresh, empty temporary directory, removed after the run, so
 ///   no `./.relay` is read unless ``files`` puts one there. ``workingDirectory`` names an
 ///   existing directory instead.
@@ -370,11 +375,21 @@ public struct DriverLaunch: Sendable {
         try SignalMask.withNoSignalBlocked { try process.run() }
     }
 
-    /// The program's environment: see ``inheritsEnvironment``.
+    /// The program's environment: see ``inheritsEnvironment``; and `SWIFT_BACKTRACE` set
+    /// to ``backtraceOff`` unless ``environment`` or the inherited environment sets it.
     func childEnvironment(inheriting inherited: [String: String]) -> [String: String] {
-        let base = inheritsEnvironment ? inherited.filter { !$0.key.hasPrefix("RELAY_") } : [:]
+        var base = inheritsEnvironment ? inherited.filter { !$0.key.hasPrefix("RELAY_") } : [:]
+        if base[Self.backtraceVariable] == nil { base[Self.backtraceVariable] = Self.backtraceOff }
         return base.merging(environment) { _, own in own }
     }
+
+    /// `SWIFT_BACKTRACE`, which configures the Swift runtime's crash backtracer.
+    static let backtraceVariable = "SWIFT_BACKTRACE"
+    /// `enable=no`: a program that traps dies at once, with its `Fatal error: …` line on
+    /// standard error. With the backtracer on (the default on Linux), a trapping program
+    /// stays alive for seconds while it symbolicates — over ten on a loaded machine — so a
+    /// wait for its port would time out "still running" instead of failing at once.
+    static let backtraceOff = "enable=no"
 
     /// Whether `path` names something inside a directory: not empty, not absolute, no `..`.
     static func isRelativeInside(_ path: String) -> Bool {
