@@ -66,6 +66,11 @@ extension DynamicDependencyRegistry {
     ///   (`DriverRun.injectionReport()` in RelayTesting reads it).
     /// - `RELAY_MANIFEST_PATH`: the index's ``DynamicDependencyIndex/Manifest`` is written
     ///   there, for `relay check --index`.
+    /// - `RELAY_MANIFEST_ONLY`: anything but empty or `0` makes ``inject()`` exit the
+    ///   process right after writing the manifest — status 0, or 1 when the file could not
+    ///   be written (2 when `RELAY_MANIFEST_PATH` is unset) — so that exporting the manifest
+    ///   returns for a server too:
+    ///   `RELAY_MANIFEST_PATH=relay-manifest.json RELAY_MANIFEST_ONLY=1 swift run my-server`.
     /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
     ///
     /// And one more, for a driver that changes the program's stubs while it runs:
