@@ -99,7 +99,9 @@ package enum RelayHelp {
              (--file PATH replaces both).
         For each scope and type the highest source wins; the instructions it replaces are
         listed after 'overrides'. Keys are shown as given; with --index they are also
-        checked against the app's index manifest, and an unknown key is an error.
+        checked against the app's index manifest, and an unknown key is an error. A
+        parameter= value is not checked (only the app's parser can read it): a note
+        names each one, as relay check does.
 
         Options:
           -d, --dependency VALUE   A command-line instruction, as given to an app:
