@@ -23,6 +23,8 @@ import Musl
 //   ignore-term       ignore SIGTERM from now on
 //   on-term TEXT      on SIGTERM, print TEXT and exit with status 0
 //   exit STATUS       exit now
+//   trap              crash now: fatalError("fixture trap")
+//   env NAME          print "NAME=<value>" on standard output ("NAME unset" if it is not)
 //   forever           run until a signal ends the program
 //   watch-greeting    resolve the Greeting every 5 ms, forever, printing
 //                     "greeting: <text>" each time it changes (for re-injection tests)
@@ -98,6 +100,12 @@ func run(_ arguments: [String]) {
                 farewell.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                 _exit(0)
             }
+        case "trap":
+            fatalError("fixture trap")
+        case "env":
+            let name = next(step)
+            let value = ProcessInfo.processInfo.environment[name]
+            write(value.map { "\(name)=\($0)\n" } ?? "\(name) unset\n", to: .standardOutput)
         case "exit":
             guard let status = Int32(next(step)) else { fail("exit needs a status") }
             exit(status)

@@ -30,9 +30,8 @@ struct CheckCommand {
                     // The instructions again, now as the registry merges and checks them.
                     let registry = DynamicDependencyRegistry(index: DynamicDependencyIndex(), sources: [Replay(name: source.name, instructions: instructions)], policy: .enabled)
                     let report = try registry.plan(against: manifest)
-                    for binding in report.bindings {
-                        guard let parameter = binding.parameter, let expected = manifest.parameters[binding.factory] else { continue }
-                        context.print("\(binding.origin): note: parameter \(UserText.quoted(parameter)) for factory '\(UserText.escaped(binding.factory.tag))' is not checked here — only the app's parser can read it (expected \(UserText.escaped(expected, limit: nil))); run the app or a test with this instruction to check the value")
+                    for note in UncheckedParameters.notes(for: report, against: manifest) {
+                        context.print(note)
                         unchecked += 1
                     }
                 }

@@ -49,11 +49,15 @@ struct ExplainCommand {
             context.report(error)
             return RelayExitStatus.failure
         }
+        // As relay check says: a parameter's value is left to the app's parser. After the
+        // bindings; on standard error with --json, which keeps standard output one document.
+        let notes = manifest.map { UncheckedParameters.notes(for: report, against: $0) } ?? []
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             do {
                 context.print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                notes.forEach(context.printError)
             } catch {
                 context.printError("relay: error: cannot encode the report as JSON: \(error)")
                 return RelayExitStatus.failure
@@ -71,6 +75,7 @@ struct ExplainCommand {
                     context.print("  \(binding)")
                 }
             }
+            notes.forEach(context.print)
         }
         return RelayExitStatus.success
     }

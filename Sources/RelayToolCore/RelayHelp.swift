@@ -60,6 +60,9 @@ package enum RelayHelp {
         manifest (exported by the app: DynamicDependencyIndex.manifest().write(to:), or
         a run with RELAY_MANIFEST_PATH set). Then an unknown key, or a factory for
         another type, is an error with the message and "did you mean" the app gives.
+        RELAY_MANIFEST_ONLY=1 makes the app exit right after writing it, so the export
+        returns for a server too:
+          RELAY_MANIFEST_PATH=.build/relay-index.json RELAY_MANIFEST_ONLY=1 swift run my-server
 
         Problems go to standard error in the GNU format, path:line:column: error: message,
         followed by note: lines for related places. Every file is checked even after an
@@ -97,7 +100,9 @@ package enum RelayHelp {
              (--file PATH replaces both).
         For each scope and type the highest source wins; the instructions it replaces are
         listed after 'overrides'. Keys are shown as given; with --index they are also
-        checked against the app's index manifest, and an unknown key is an error.
+        checked against the app's index manifest, and an unknown key is an error. A
+        parameter= value is not checked (only the app's parser can read it): a note
+        names each one, as relay check does.
 
         Options:
           -d, --dependency VALUE   A command-line instruction, as given to an app:

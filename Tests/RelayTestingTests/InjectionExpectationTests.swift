@@ -72,7 +72,64 @@ struct InjectionExpectationTests {
 
         let waited = try DriverLaunch(.product("RelayTestingFixture"), dependencies: Self.stubs, arguments: ["out", "done"]).start()
         await #expect(throws: DriverLaunchError.self) { try await waited.waitForExit(timeout: 60) }
-        #expect(!DriverLaunch(.product("RelayTestingFixture")).expectsInjection, "no instructions, nothing expected")
+        let plain = try await DriverLaunch(.product("RelayTestingFixture"), arguments: ["inject-policy-off"]).run()
+        #expect(plain.standardOutput == "greeting: hello from the live greeting\n", "no instructions, nothing expected: \(plain)")
+    }
+
+    /// The instruction every launch below passes, in its own way.
+    static let instruction = "type=Fixture.Greeting,factory=Fixture.Greeting.Stub"
+
+    /// One launch per way a program can be given instructions without `dependencies:`.
+    static func launches(_ step: String) -> [(String, DriverLaunch)] {
+        let argument = DriverLaunch(.product("RelayTestingFixture"), arguments: ["-d", instruction, step])
+        let long = DriverLaunch(.product("RelayTestingFixture"), arguments: ["--dependency=\(instruction)", step])
+        var file = DriverLaunch(.product("RelayTestingFixture"), arguments: ["-d", "@fixtures/stubs.relay", step])
+        file.files["fixtures/stubs.relay"] = instruction + "\n"
+        var input = DriverLaunch(.product("RelayTestingFixture"), arguments: ["-d", "-", step])
+        input.standardInput = instruction + "\n"
+        let list = DriverLaunch(.product("RelayTestingFixture"), arguments: [step], environment: ["RELAY_DEPENDENCIES": instruction])
+        var named = DriverLaunch(.product("RelayTestingFixture"), arguments: [step], environment: ["RELAY_DEPENDENCIES_FILE": "stubs.relay"])
+        named.files["stubs.relay"] = instruction + "\n"
+        var dotRelay = DriverLaunch(.product("RelayTestingFixture"), arguments: [step])
+        dotRelay.files[".relay"] = instruction + "\n"
+        return [("-d", argument), ("--dependency=", long), ("-d @file", file), ("-d -", input),
+                ("$RELAY_DEPENDENCIES", list), ("$RELAY_DEPENDENCIES_FILE", named), ("./.relay", dotRelay)]
+    }
+
+    @Test("instructions in arguments, environment or files are checked like dependencies: — a program that ignores them fails")
+    func everyChannelIsChecked() async throws {
+        for (channel, launch) in Self.launches("inject-policy-off") {
+            let error = await #expect(throws: DriverLaunchError.self, "\(channel)") { try await launch.run() }
+            guard case let .instructionsNotApplied(_, when, _, standardOutput, _) = error else {
+                Issue.record("\(channel): expected instructionsNotApplied, got \(String(describing: error))")
+                continue
+            }
+            #expect(when == .exited, "\(channel)")
+            #expect(standardOutput == "greeting: hello from the live greeting\n", "\(channel)")
+        }
+        for (channel, launch) in Self.launches("inject") {
+            let run = try await launch.run()
+            #expect(run.standardOutput == "greeting: hello from the stub\n", "\(channel): \(run)")
+        }
+    }
+
+    @Test("a misspelt raw -d given to a release build fails as soon as the program is ready, not at a time-out")
+    func misspeltArgumentToAReleaseBuild() async throws {
+        let folder = try TemporaryDirectory()
+        let release = folder.url.appendingPathComponent(".build/release", isDirectory: true)
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        let executable = release.appendingPathComponent("RelayTestingFixture")
+        try FileManager.default.createSymbolicLink(at: executable, withDestinationURL: try BuiltProducts.url(of: "RelayTestingFixture"))
+
+        let program = try DriverLaunch(.executable(executable), arguments: ["-d", "type=Fixture.Greting,factroy=Fixture.Greeting.Stub", "inject-policy-off", "forever"]).start()
+        let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForLine(containing: "greeting:", timeout: 60) }
+        guard case let .instructionsNotApplied(_, when, releaseBuild, _, _) = error else {
+            Issue.record("expected instructionsNotApplied, got \(String(describing: error))")
+            await program.terminate()
+            return
+        }
+        #expect(when == .ready && releaseBuild)
+        await program.terminate()
     }
 
     @Test("release products folders of SwiftPM and Xcode")

@@ -183,6 +183,33 @@ struct RunningProgramTests {
         #expect(error?.description.contains("ended while the test waited for a port number in the file 'port': terminated by signal \(SIGKILL)\n") == true)
     }
 
+    @Test("a program that crashes at start-up fails the wait at once with its crash text, not after Swift's backtracer")
+    func crashAtStartUp() async throws {
+        let program = try Self.fixture("err", "starting", "trap").start()
+        let error = await #expect(throws: DriverLaunchError.self) { try await program.waitForPort(writtenTo: "port", timeout: 600) }
+        guard case let .exitedEarly(_, _, run) = error else {
+            Issue.record("expected exitedEarly, got \(String(describing: error))")
+            return
+        }
+        #expect(run.terminatedBySignal, "\(run)")
+        #expect(run.standardError.hasPrefix("starting\n"), "\(run)")
+        #expect(run.standardError.contains("Fatal error: fixture trap"), "the crash text is kept: \(run)")
+        // The backtracer's report ("💣 Program crashed", then the symbolicated frames) is
+        // what kept a crashed program alive for seconds; it is off for launched programs.
+        #expect(!run.standardError.contains("Program crashed"), "\(run)")
+    }
+
+    @Test("SWIFT_BACKTRACE is enable=no in the program unless the launch or the inherited environment sets it")
+    func backtracerOffByDefault() async throws {
+        var launch = Self.fixture("env", "SWIFT_BACKTRACE")
+        launch.inheritsEnvironment = false
+        #expect(try await launch.run().standardOutput == "SWIFT_BACKTRACE=enable=no\n")
+        launch.environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no"
+        #expect(try await launch.run().standardOutput == "SWIFT_BACKTRACE=enable=yes,interactive=no\n")
+        let inherited = Self.fixture().childEnvironment(inheriting: ["SWIFT_BACKTRACE": "enable=yes", "RELAY_X": "1"])
+        #expect(inherited == ["SWIFT_BACKTRACE": "enable=yes"])
+    }
+
     @Test("a wait that times out says what it waited for and leaves the program running")
     func waitTimesOut() async throws {
         let program = try Self.fixture("out", "started", "forever").start()

@@ -28,4 +28,9 @@ struct HelpTests {
     @Test func checkHelpMentionsCI() {
         #expect(RelayHelp.text(for: .check).contains("pre-commit hook"))
     }
+
+    @Test("check's help shows a manifest export that returns for a server too")
+    func checkHelpShowsTheManifestExport() {
+        #expect(RelayHelp.text(for: .check).contains("RELAY_MANIFEST_PATH=.build/relay-index.json RELAY_MANIFEST_ONLY=1 swift run my-server"))
+    }
 }

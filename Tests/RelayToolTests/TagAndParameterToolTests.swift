@@ -104,6 +104,22 @@ struct TagAndParameterToolTests {
         #expect(ToolRun(["format", "--check", "ui.relay"], in: directory.path).status == 0)
     }
 
+    @Test("explain --index says, like check, that it cannot check a parameter= value — after the bindings, or on standard error with --json")
+    func explainNamesUncheckedParameters() throws {
+        let directory = try Self.directory([:])
+        defer { directory.remove() }
+        let instruction = "type=MyApp.Clock,factory=MyApp.Clock.Fixed,parameter=yesterday"
+        let note = "argv[4]: note: parameter 'yesterday' for factory 'MyApp.Clock.Fixed' is not checked here — only the app's parser can read it "
+            + "(expected seconds since 1970, e.g. 1741953600); run the app or a test with this instruction to check the value\n"
+        let run = ToolRun(["explain", "--index", "relay-index.json", "-d", instruction], in: directory.path)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.output.hasSuffix("MyApp.Clock [global] → MyApp.Clock.Fixed parameter=yesterday (from argv[4])\n" + note), "\(run.output)")
+        let json = ToolRun(["explain", "--index", "relay-index.json", "--json", "-d", instruction], in: directory.path)
+        #expect(json.status == 0, "\(json.errorOutput)")
+        #expect(json.errorOutput == note.replacingOccurrences(of: "argv[4]", with: "argv[5]"))
+        #expect(!json.output.contains("note:"), "standard output stays one JSON document")
+    }
+
     @Test("explain shows the tag with the scope and the parameter after the factory")
     func explain() throws {
         let run = ToolRun(["explain", "-d", "type=MyApp.Clock,factory=MyApp.Clock.Fixed,tag=Checkout,lifecycle=transient,parameter=2025-03-14T09:00:00Z"])

@@ -201,7 +201,10 @@ extension BindingPlan {
         case .produces(let produced):
             if let type, produced != type {
                 isMismatch = true
-                problems.append(.error(IndexMessages.mismatch(factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type), candidates: candidates()), at: origin))
+                problems.append(.error(IndexMessages.mismatch(
+                    factory: binding.factory, produces: catalog.typeName(produced), type: binding.type, is: catalog.typeName(type),
+                    candidates: candidates(), producedHasTypeKey: catalog.hasTypeKey(for: produced)
+                ), at: origin))
             }
         case .untyped:
             break

@@ -281,6 +281,10 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
         factories.filter { $0.value == type }.keys.sorted()
     }
 
+    func hasTypeKey(for type: String) -> Bool {
+        types.values.contains(type)
+    }
+
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
         NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sorted()).map { DependencyTypeKey($0) }
     }

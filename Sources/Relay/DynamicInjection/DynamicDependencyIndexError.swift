@@ -63,11 +63,26 @@ enum IndexMessages {
     }
 
     /// `factory 'X' produces A, but type key 'Y' is B; …`
-    static func mismatch(factory: DependencyFactoryKey, produces: String, type: DependencyTypeKey, is indexed: String, candidates: [DependencyFactoryKey]) -> String {
-        let hint = candidates.isEmpty
-            ? "index a factory that produces \(indexed)"
-            : "use a factory that produces it: \(NearMatch.quotedList(candidates.map(\.tag)))"
+    ///
+    /// When no factory produces B and no type key is indexed as A, the likelier mistake is
+    /// the type key's: indexed with the concrete class (B) where the code resolves the
+    /// protocol the factory produces (A) — so that fix comes first.
+    static func mismatch(factory: DependencyFactoryKey, produces: String, type: DependencyTypeKey, is indexed: String, candidates: [DependencyFactoryKey], producedHasTypeKey: Bool = true) -> String {
+        let hint: String
+        if !candidates.isEmpty {
+            hint = "use a factory that produces it: \(NearMatch.quotedList(candidates.map(\.tag)))"
+        } else if !producedHasTypeKey {
+            hint = "no type key is indexed as \(produces) and no factory produces \(indexed), so the type key was likely indexed with the wrong type — "
+                + "if code resolves \(produces), index the type key as that: \(typeKeyFix(type, as: produces)); otherwise index a factory that produces \(indexed)"
+        } else {
+            hint = "index a factory that produces \(indexed)"
+        }
         return "factory \(name(factory.tag)) produces \(produces), but type key \(name(type.tag)) is \(indexed); \(hint)"
+    }
+
+    /// `add(type: DependencyTypeKey("Y"), A.self)` (see ``DependencyResolutionError``).
+    static func typeKeyFix(_ key: DependencyTypeKey, as typeName: String) -> String {
+        DependencyResolutionError.typeKeyFix(UserText.escaped(key.tag), as: typeName)
     }
 
     /// `unknown tag 'Prodution' for type key 'MyApp.NetworkLayer' (did you mean 'Production'?); …`

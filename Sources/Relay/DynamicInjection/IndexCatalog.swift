@@ -19,6 +19,8 @@ protocol IndexCatalog {
     func typeName(_ type: TypeID) -> String
     /// The factories known to produce `type`, sorted.
     func factories(producing type: TypeID) -> [DependencyFactoryKey]
+    /// Whether some type key is indexed as `type`.
+    func hasTypeKey(for type: TypeID) -> Bool
     /// Type keys that look like `key`, for "did you mean".
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey]
     /// Factory keys that look like `key`, for "did you mean".
@@ -135,6 +137,10 @@ struct IndexSnapshot: IndexCatalog {
 
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
         factories.compactMap { $0.value.produces == type ? $0.key : nil }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
+    }
+
+    func hasTypeKey(for type: DependencyKey) -> Bool {
+        types.values.contains(type)
     }
 
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {

@@ -3,7 +3,8 @@ import Foundation
 /// What the standard entry point hands to the outside after a successful
 /// ``DynamicDependencyRegistry/inject()``, because the process's environment asked for it:
 /// the JSON report for a driver (`RELAY_REPORT_PATH`), the index manifest for tools
-/// (`RELAY_MANIFEST_PATH`), and the human report on standard error (`RELAY_EXPLAIN`).
+/// (`RELAY_MANIFEST_PATH`, and with `RELAY_MANIFEST_ONLY` an exit right after it), and
+/// the human report on standard error (`RELAY_EXPLAIN`).
 ///
 /// Only ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
 /// sets these; every other registry writes and prints nothing. With its policy off, only
@@ -22,13 +23,13 @@ struct InjectionOutputs: Sendable {
     /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
     /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).
     init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String]) {
-        guard Self.asksToExplain(environment) else { return nil }
+        guard Self.isOn(Self.explainVariable, in: environment) else { return nil }
         offNotice = Self.offLine(policy)
     }
 
-    /// Whether `RELAY_EXPLAIN` is set to anything but empty or `0`.
-    private static func asksToExplain(_ environment: [String: String]) -> Bool {
-        guard let value = environment[explainVariable] else { return false }
+    /// Whether `variable` is set to anything but empty or `0`.
+    private static func isOn(_ variable: String, in environment: [String: String]) -> Bool {
+        guard let value = environment[variable] else { return false }
         return !value.isEmpty && value != "0"
     }
 
@@ -60,6 +61,9 @@ struct InjectionOutputs: Sendable {
     static let reportVariable = "RELAY_REPORT_PATH"
     /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
     static let manifestVariable = "RELAY_MANIFEST_PATH"
+    /// `RELAY_MANIFEST_ONLY`: set to anything but empty or `0`, the program exits (status
+    /// 0) right after writing the manifest — so exporting it returns for a server too.
+    static let manifestOnlyVariable = "RELAY_MANIFEST_ONLY"
 
     /// The report file, as named in the environment, and where it is on disk.
     var report: (name: String, url: URL)?
@@ -67,6 +71,10 @@ struct InjectionOutputs: Sendable {
     var manifest: (name: String, url: URL)?
     /// Whether to print the report to standard error.
     var explain = false
+    /// Whether to end the process once the manifest is written (`RELAY_MANIFEST_ONLY`).
+    var manifestOnly = false
+    /// Ends the process with a status; replaced in tests.
+    var exitProcess: @Sendable (Int32) -> Void = { exit($0) }
 
     /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
     init(environment: [String: String], workingDirectory: String) {
@@ -77,12 +85,17 @@ struct InjectionOutputs: Sendable {
         }
         report = file(Self.reportVariable)
         manifest = file(Self.manifestVariable)
-        explain = Self.asksToExplain(environment)
+        explain = Self.isOn(Self.explainVariable, in: environment)
+        manifestOnly = Self.isOn(Self.manifestOnlyVariable, in: environment)
     }
 
     /// Writes the files and prints the report, as asked. A file that cannot be written is
     /// reported on standard error (the variable asked for output, and nobody else would
     /// say why it is missing); it does not undo the injection.
+    ///
+    /// With `RELAY_MANIFEST_ONLY`, the process then exits: status 0 once the manifest is
+    /// written; 1, after the warning, when it could not be; 2, with an error naming the
+    /// fix, when `RELAY_MANIFEST_PATH` is not set.
     func deliver(_ report: DynamicInjectionReport, index: DynamicDependencyIndex) {
         if let offNotice {
             writeError(offNotice)
@@ -91,11 +104,19 @@ struct InjectionOutputs: Sendable {
         if let (name, url) = self.report {
             write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
         }
+        var manifestWritten = false
         if let (name, url) = manifest {
-            write(name, variable: Self.manifestVariable, to: url, what: "index manifest") { try index.manifest().jsonData() }
+            manifestWritten = write(name, variable: Self.manifestVariable, to: url, what: "index manifest") { try index.manifest().jsonData() }
         }
         if explain {
             writeError(report.description + "\n")
+        }
+        if manifestOnly {
+            if manifest == nil {
+                writeError("$\(Self.manifestOnlyVariable): error: no manifest to write and exit after: set \(Self.manifestVariable) to the file to write, "
+                    + "e.g. \(Self.manifestVariable)=relay-manifest.json \(Self.manifestOnlyVariable)=1\n")
+            }
+            exitProcess(manifest == nil ? 2 : manifestWritten ? 0 : 1)
         }
     }
 
@@ -134,11 +155,15 @@ struct InjectionOutputs: Sendable {
         return try encoder.encode(report) + Data("\n".utf8)
     }
 
-    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) {
+    /// Writes `data` to `url`; returns whether it could, and says why not on standard error.
+    @discardableResult
+    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
         do {
             try data().write(to: url, options: .atomic)
+            return true
         } catch {
-            writeError("$\(variable): warning: cannot write the \(what) to \(name): \(error.localizedDescription)\n")
+            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
+            return false
         }
     }
     #endif

@@ -38,6 +38,10 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     /// standard set-up), so that a byte that is not UTF-8 is reported where it is;
     /// `nil` for arguments given in code.
     let rawArguments: [[UInt8]]?
+    /// The directory a relative `-d @path` is resolved against; `nil` (the default): the
+    /// current directory, as in the program itself. A driver that reads a launch's
+    /// instructions before the launch sets the launch's working directory here.
+    package var fileDirectory: String?
 
     /// `command line`.
     public var name: String { "command line" }
@@ -99,7 +103,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
                 }
                 collector.addInstruction(text, argumentIndex: index, columnOffset: offset)
             case .file(let path, let index):
-                var source = ConfigFileInstructionSource(path: path, isRequired: true)
+                var source = ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: fileDirectory)
                 source.rawPath = rawPath(ofFileArgument: index)
                 let file = source.read(limits: limits)
                 collector.add(file, namedBy: .note("the file is named here", at: .commandLine(argumentIndex: index)))

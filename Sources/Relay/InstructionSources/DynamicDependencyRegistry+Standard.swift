@@ -21,8 +21,24 @@ extension DynamicDependencyRegistry {
     ) -> [any DependencyInstructionSource] {
         // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
         let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
+        return standardSources(
+            commandLine: CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
+            environment: environment,
+            workingDirectory: workingDirectory
+        )
+    }
+
+    /// The standard sources with the command line given: what a program launched with
+    /// these arguments, this environment and this working directory would read — for a
+    /// driver that checks a launch before it starts (its `-d -` reads the launch's own
+    /// standard input, its `-d @path` the launch's working directory).
+    package static func standardSources(
+        commandLine: CommandLineInstructionSource,
+        environment: [String: String],
+        workingDirectory: String
+    ) -> [any DependencyInstructionSource] {
         var sources: [any DependencyInstructionSource] = [
-            CommandLineInstructionSource(arguments: arguments, rawArguments: raw, standardInput: StandardInputInstructionSource()),
+            commandLine,
             EnvironmentInstructionSource(environment: environment),
         ]
         if let file = ConfigFileInstructionSource.standard(environment: environment, workingDirectory: workingDirectory) {
@@ -52,6 +68,11 @@ extension DynamicDependencyRegistry {
     ///   (`DriverRun.injectionReport()` in RelayTesting reads it).
     /// - `RELAY_MANIFEST_PATH`: the index's ``DynamicDependencyIndex/Manifest`` is written
     ///   there, for `relay check --index`.
+    /// - `RELAY_MANIFEST_ONLY`: anything but empty or `0` makes ``inject()`` exit the
+    ///   process right after writing the manifest — status 0, or 1 when the file could not
+    ///   be written (2 when `RELAY_MANIFEST_PATH` is unset) — so that exporting the manifest
+    ///   returns for a server too:
+    ///   `RELAY_MANIFEST_PATH=relay-manifest.json RELAY_MANIFEST_ONLY=1 swift run my-server`.
     /// - `RELAY_EXPLAIN`: anything but empty or `0` prints the report to standard error.
     ///
     /// And one more, for a driver that changes the program's stubs while it runs:

@@ -48,6 +48,15 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// ``DependencyContainer/validate()`` and its variants; a live resolve goes on (a
         /// debug build writes a warning to standard error, once per chain).
         case captiveDependency
+        /// A factory indexed with `add(factory:producing:)` produces a type that no type
+        /// key of its index is indexed as, so no instruction can bind it (an instruction's
+        /// factory must produce exactly the type its type key names).
+        /// ``DependencyResolutionError/requestedType`` is the type it produces; `typeKey` is
+        /// the type key its key is named for (`MyApp.Backend` for `MyApp.Backend.Stub`), if
+        /// any, and `indexedAs` the type that key is indexed as — often the concrete class
+        /// where code resolves the protocol the factory produces. Reported by
+        /// `DynamicDependencyIndex.validate()`.
+        case factoryForNoTypeKey(typeKey: String?, indexedAs: String?)
     }
 
     /// What went wrong.
@@ -174,6 +183,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             let outliving = storage.captiveLinks.first ?? "a singleton"
             lines.append("Relay: \(outliving) outlives a unit of work, but is built from \(requestedType), registered as unitOfWork: it would keep the first unit's instance and hand it to every later unit.")
             lines.append("  registrations: \(storage.captiveLinks.joined(separator: " → "))")
+        case let .factoryForNoTypeKey(typeKey, indexedAs):
+            let named = typeKey.map { " Its key is named for type key '\($0)', which is indexed as \(indexedAs ?? "another type")." } ?? ""
+            lines.append("Relay cannot bind \(registration ?? "a factory"): it produces \(requestedType), but no type key is indexed as \(requestedType), so no instruction can use it.\(named)")
         case let .notAnObject(actual):
             lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
         }
@@ -221,11 +233,29 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
             return "resolve \(requestedType) inside DependencyContainer.withUnitOfWork { … } (e.g. opened by a server's middleware for each request, or around a job); Task.detached and threads started outside Swift concurrency do not inherit it."
         case .captiveDependency:
             return "resolve \(requestedType) where it is used, inside the unit of work (not in the factory), or give the registrations above it a lifecycle no longer than the unit's (unitOfWork, transient or graph); if \(requestedType) holds nothing per unit, register it as a singleton."
+        case let .factoryForNoTypeKey(typeKey, indexedAs):
+            guard let typeKey else {
+                return "index the type key code resolves as \(requestedType): \(Self.typeKeyFix("…", as: requestedType)), or index the factory as producing a type a type key names."
+            }
+            return "if code resolves \(requestedType), index the type key as that: \(Self.typeKeyFix(typeKey, as: requestedType)); otherwise make the factory produce \(indexedAs ?? "the type key's type") (add(factory:producing:))."
         case .notAnObject:
             return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
         case .requiresMainActor:
             return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
         }
+    }
+
+    /// `add(type: DependencyTypeKey("Y"), A.self)`: the call that indexes type key `key`
+    /// as the type named `typeName` (an existential's `any ` dropped: `P.self` names it).
+    package static func typeKeyFix(_ key: String, as typeName: String) -> String {
+        let written = typeName.hasPrefix("any ") ? String(typeName.dropFirst(4)) : typeName
+        return "add(type: DependencyTypeKey(\"\(key)\"), \(written).self)"
+    }
+
+    /// A factory (`subject`) producing `produced`, which no type key is indexed as; `typeKey`
+    /// is the type key its key is named for and `indexedAs` that key's type.
+    package static func factoryForNoTypeKey(produced: DependencyKey, subject: String, typeKey: String?, indexedAs: String?) -> Self {
+        Self(reason: .factoryForNoTypeKey(typeKey: typeKey, indexedAs: indexedAs), requested: produced.type, scope: .global, chain: [produced], nearMisses: [], registration: subject, underlyingError: nil, stackSize: nil)
     }
 
     // MARK: Internal constructors

@@ -44,7 +44,12 @@ import Musl
 ///   `false`, only ``environment``. Then `RELAY_REPORT_PATH` names a file of the launch's
 ///   own, where the program's standard entry point writes what it bound; read it with
 ///   ``DriverRun/injectionReport()``. With ``allowsReinjection``, `RELAY_CONTROL` names a
-///   control file of its own too.
+///   control file of its own too. Unless ``environment`` or the inherited environment sets
+///   `SWIFT_BACKTRACE`, it is `enable=no`: a program that crashes (`fatalError`, a failed
+///   `try!`) ends at once with its `Fatal error: …` line on standard error, instead of
+///   staying alive for seconds while Swift's backtracer symbolicates — so a wait fails with
+///   ``DriverLaunchError/exitedEarly(command:waitingFor:run:)`` at once, with the crash
+///   text. Set `SWIFT_BACKTRACE` in ``environment`` (e.g. `enable=yes`) to get backtraces.
 /// - **Working directory**: a fresh, empty temporary directory, removed after the run, so
 ///   no `./.relay` is read unless ``files`` puts one there. ``workingDirectory`` names an
 ///   existing directory instead.
@@ -138,16 +143,24 @@ public struct DriverLaunch: Sendable {
     /// (docs/configuration.md, "The control channel").
     public var allowsReinjection = false
     /// Whether the program must show that it applied the launch's instructions by writing
-    /// its injection report; `true` when the initializer was given any instructions.
+    /// its injection report; `true` unless changed.
     ///
-    /// When `true`, a program that exits with status 0, or becomes ready (a wait for a line
-    /// or a port finds it), without having written the report fails the run with
+    /// The check applies to every instruction the program can see, however the launch
+    /// passes it: the initializer's `dependencies`, but also `-d` / `--dependency` words in
+    /// ``arguments`` (inline, `-d @file`, `-d -` with ``standardInput``),
+    /// `RELAY_DEPENDENCIES` or `RELAY_DEPENDENCIES_FILE` in ``environment``, and a `.relay`
+    /// file among ``files`` or in ``workingDirectory``. They are read, when the launch runs,
+    /// with the library's own standard sources; a launch without any is not checked.
+    ///
+    /// When `true` and the launch carries instructions, a program that exits with status 0,
+    /// or becomes ready (a wait for a line or a port finds it), without having written the
+    /// report fails the run with
     /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
     /// which says whether it is likely a release build without the opt-in or a program
     /// that never calls `inject()`, and how to fix either — instead of a test passing
     /// against the live dependencies. Set it to `false` for a program meant to ignore the
     /// instructions (a release build whose policy a test checks).
-    public var expectsInjection: Bool
+    public var expectsInjection = true
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
     /// delivered through `channel`.
@@ -172,7 +185,6 @@ public struct DriverLaunch: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.files = [:]
-        self.expectsInjection = !dependencies.instructions.isEmpty
         switch channel {
         case .arguments:
             self.arguments = dependencies.build() + arguments
@@ -343,7 +355,9 @@ public struct DriverLaunch: Sendable {
             return Prepared(
                 executable: executable, arguments: arguments, sandbox: sandbox, capture: capture,
                 workingDirectory: directory, reportURL: reportURL, controlURL: controlURL, environment: environment,
-                expectation: expectsInjection ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
+                expectation: expectsInjection && LaunchInstructions.areCarried(
+                    arguments: arguments, environment: environment, workingDirectory: directory, standardInput: standardInput
+                ) ? InjectionExpectation(command: command, executable: executable, reportURL: reportURL) : nil,
                 inputURL: inputURL
             )
         } catch {
@@ -362,11 +376,21 @@ public struct DriverLaunch: Sendable {
         try SignalMask.withNoSignalBlocked { try process.run() }
     }
 
-    /// The program's environment: see ``inheritsEnvironment``.
+    /// The program's environment: see ``inheritsEnvironment``; and `SWIFT_BACKTRACE` set
+    /// to ``backtraceOff`` unless ``environment`` or the inherited environment sets it.
     func childEnvironment(inheriting inherited: [String: String]) -> [String: String] {
-        let base = inheritsEnvironment ? inherited.filter { !$0.key.hasPrefix("RELAY_") } : [:]
+        var base = inheritsEnvironment ? inherited.filter { !$0.key.hasPrefix("RELAY_") } : [:]
+        if base[Self.backtraceVariable] == nil { base[Self.backtraceVariable] = Self.backtraceOff }
         return base.merging(environment) { _, own in own }
     }
+
+    /// `SWIFT_BACKTRACE`, which configures the Swift runtime's crash backtracer.
+    static let backtraceVariable = "SWIFT_BACKTRACE"
+    /// `enable=no`: a program that traps dies at once, with its `Fatal error: …` line on
+    /// standard error. With the backtracer on (the default on Linux), a trapping program
+    /// stays alive for seconds while it symbolicates — over ten on a loaded machine — so a
+    /// wait for its port would time out "still running" instead of failing at once.
+    static let backtraceOff = "enable=no"
 
     /// Whether `path` names something inside a directory: not empty, not absolute, no `..`.
     static func isRelativeInside(_ path: String) -> Bool {

@@ -74,7 +74,8 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     /// run shows, wrote nothing to `RELAY_REPORT_PATH`.
     case noInjectionReport(DriverRun)
 
-    /// The launch passed instructions (``DriverLaunch/expectsInjection``), but the program
+    /// The launch carried instructions — in any form the program reads, see
+    /// ``DriverLaunch/expectsInjection`` — but the program
     /// became ready or exited with status 0 without writing its injection report: it
     /// applied none of them and ran with its live dependencies.
     ///

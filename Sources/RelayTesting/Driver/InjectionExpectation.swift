@@ -2,14 +2,15 @@
 #if os(macOS) || os(Linux)
 import Foundation
 
-/// What a launch that passed instructions expects of its program: an injection report at
+/// What a launch that carries instructions expects of its program: an injection report at
 /// `RELAY_REPORT_PATH` once the program is ready or has exited cleanly — the sign that it
 /// applied them. Without one, the program ran with its live dependencies while the test
 /// believed it had stubs; ``failure(_:standardOutput:standardError:)`` says why that
 /// likely is.
 ///
-/// The program itself prints nothing about it: the report file is asked for only by the
-/// driver, and a program whose policy is off never reads `RELAY_REPORT_PATH` at all.
+/// A release build says nothing about it itself: the report file is asked for only by the
+/// driver, and a program whose policy is off never reads `RELAY_REPORT_PATH` at all. (A
+/// debug build that never injects warns once on standard error at its first resolve.)
 struct InjectionExpectation: Sendable {
     /// The program and its arguments, for the message.
     let command: [String]

@@ -206,6 +206,7 @@ struct ArgumentBindingTests {
     @Test("validate() leaves an argument factory out; it is listed with the type it produces")
     func validateSkipsArgumentFactories() throws {
         let index = DynamicDependencyIndex()
+        index.add(type: "ArgBind.Validated", ArgBindValue.self)
         index.add(factory: "ArgBind.Validated.Stub", producing: ArgBindValue.self, argument: Int.self) { _, _ in
             Issue.record("an argument factory ran without an argument")
             return ArgBindValue("never")

@@ -55,6 +55,28 @@ struct StandardOutputsTests {
         #expect(stderr.withLock { $0 }.isEmpty)
     }
 
+    @Test("RELAY_MANIFEST_ONLY exits right after the manifest: 0 when written, 1 when it could not be, 2 without RELAY_MANIFEST_PATH; 0 or empty does not exit",
+          arguments: [("1", "index.json", 0), ("yes", "missing/index.json", 1), ("1", nil, 2), ("0", "index.json", nil), ("", "index.json", nil)] as [(String, String?, Int32?)])
+    func manifestOnly(value: String, path: String?, status: Int32?) throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        var environment = ["RELAY_MANIFEST_ONLY": value]
+        if let path { environment["RELAY_MANIFEST_PATH"] = path }
+        var registry = Self.registry(environment, in: directory, stderr: stderr)
+        let exits = Locked<[Int32]>([])
+        registry.outputs?.exitProcess = { status in exits.withLock { $0.append(status) } }
+        try registry.inject()
+        #expect(exits.withLock { $0 } == (status.map { [$0] } ?? []))
+        if status == 0 {
+            #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("index.json").path))
+            #expect(stderr.withLock { $0 }.isEmpty)
+        }
+        if status == 2 {
+            #expect(stderr.withLock { $0 } == "$RELAY_MANIFEST_ONLY: error: no manifest to write and exit after: set RELAY_MANIFEST_PATH to the file to write, "
+                + "e.g. RELAY_MANIFEST_PATH=relay-manifest.json RELAY_MANIFEST_ONLY=1\n")
+        }
+    }
+
     @Test("RELAY_EXPLAIN prints the report to standard error unless it is empty or 0", arguments: [("1", true), ("yes", true), ("0", false), ("", false)])
     func explain(value: String, prints: Bool) throws {
         let directory = try TemporaryDirectory()

@@ -210,6 +210,12 @@ extension DependencyContainer {
     func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
         let engine = ResolutionEngine.shared
         let key = DependencyKey(T.self)
+        #if DEBUG
+        // Outside every layer while some layer lives: a test's stub this code may have missed.
+        if overrides == nil, !isDetached, ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0 {
+            LayerFallThroughWarning.check(key)
+        }
+        #endif
         engine.lock.lock()
         guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
             // Missing, or registered only with an argument.

@@ -37,11 +37,20 @@ final class OverrideLayer: @unchecked Sendable {
             return engine.layersMade
         }
         ResolutionEngine.activeOverrides.add(1, ordering: .relaxed)
+        #if DEBUG
+        LayerFallThroughWarning.layerMade(stubbing: stubbedTypes)
+        #endif
     }
 
     deinit {
+        #if DEBUG
+        LayerFallThroughWarning.layerGone(stubbing: stubbedTypes)
+        #endif
         ResolutionEngine.activeOverrides.subtract(1, ordering: .relaxed)
     }
+
+    /// The types this layer registers, whatever the scope, tag or argument.
+    private var stubbedTypes: Set<DependencyKey> { Set(registrations.keys.map(\.type)) }
 
     /// The override registration for `key` with exactly `tag` seen from a container of
     /// `scope`: this layer's scoped one, then its global one, then the enclosing layers'.
