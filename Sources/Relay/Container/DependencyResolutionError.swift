@@ -291,15 +291,21 @@ struct MissingRegistrationHint: Sendable, Equatable {
     /// Put before the usual fix.
     var fix: String
 
+    /// What a layer above installs: a function giving the hint, or `nil`. A struct, not the
+    /// bare function: a `LockedState` must not hold a function (see ``LockedState``).
+    struct Provider: Sendable {
+        let hint: @Sendable () -> MissingRegistrationHint?
+    }
+
     /// Installed once by a layer above; called for every missing registration, possibly
     /// with the engine lock held. It must be quick, take no lock but leaf locks of its
     /// own, and never resolve, register or wait.
-    static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
+    static let provider = LockedState<Provider?>(nil)
 
     /// The hint of the installed provider; without one (no index that fills itself was
     /// ever made), ``ForgottenInject/missingRegistrationHint()``.
     static func current() -> MissingRegistrationHint? {
         guard let installed = provider.withLock({ $0 }) else { return ForgottenInject.missingRegistrationHint() }
-        return installed()
+        return installed.hint()
     }
 }
