@@ -120,11 +120,14 @@ struct InjectionOutputs: Sendable {
         return try encoder.encode(report) + Data("\n".utf8)
     }
 
+    /// Writes one file; on failure, warns naming the variable and the path as given. The
+    /// path and the system's error text (which repeats the path) are escaped
+    /// (``UserText``): either may hold any character the environment did.
     private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) {
         do {
             try data().write(to: url, options: .atomic)
         } catch {
-            writeError("$\(variable): warning: cannot write the \(what) to \(name): \(error.localizedDescription)\n")
+            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
         }
     }
 }
