@@ -159,7 +159,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case let .resolutionTooDeep(limit):
             if let stackSize {
                 let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
-                lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
+                if limit <= 1 {
+                    // The first nested resolve: the stack is smaller than the guard's reserve.
+                    lines.append("Relay cannot resolve \(requestedType) in \(place): this thread's stack (\(size)) is too small for a resolve inside a factory; resolving it could crash.")
+                } else {
+                    lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
+                }
             } else {
                 lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
             }
