@@ -105,5 +105,50 @@ if [ -n "$hooks" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 2 modules, arrows one way, engine sealed, no runtime hooks"
+# No LockedState holds a function. Its `withLock` hands the value to a generic closure
+# as `inout`; when the value is a function (also an optional one, or a tuple holding
+# one), every `withLock { $0 }` re-wraps it in reabstraction thunks and writes the wrapped
+# function back: the chain grows with each read, each call walks it, and it ends in a
+# stack overflow. Wrap the function in a struct or a final class instead (issue 31).
+# Flagged: `LockedState<…>` whose type argument has a `->` outside `[…]` and `<…>`, and
+# `LockedState({` (a closure literal, the value's type inferred).
+function_states() {
+    perl -ne '
+        my ($place, $text) = /^([^:]+:[0-9]+:)(.*)$/ or next;
+        if ($text =~ /\bLockedState\s*\(\s*\{/) { print "$place$text\n"; next; }
+        while ($text =~ /\bLockedState</g) {
+            my ($depth, $i, $arrow) = (1, pos($text), 0);
+            while ($depth > 0 && $i < length $text) {
+                my $c = substr($text, $i, 1);
+                if (substr($text, $i, 2) eq "->") { $arrow = 1 if $depth == 1; $i += 2; next; }
+                $depth++ if $c eq "<" || $c eq "[";
+                $depth-- if $c eq ">" || $c eq "]";
+                $i++;
+            }
+            if ($arrow) { print "$place$text\n"; last; }
+        }'
+}
+# The rule checks itself first: each shape below must be flagged, or not.
+rule_check=$(printf '%s\n' \
+    'bad:1:let a = LockedState<(@Sendable () -> Int)?>(nil)' \
+    'bad:2:let b = LockedState<@Sendable (Int) -> Void>({ _ in })' \
+    'bad:3:let c = LockedState<(Int, @Sendable () -> Void)>((0, {}))' \
+    'bad:4:let d = LockedState({ @Sendable in 1 })' \
+    'good:1:let e = LockedState<Provider?>(nil)' \
+    'good:2:let f = LockedState<[String: @Sendable () -> Void]>([:])' \
+    'good:3:let g = LockedState<Box<@Sendable () -> Void>>(Box {})' \
+    'good:4:func h() -> LockedState<Int> { LockedState(0) }' \
+    | function_states | cut -d: -f1 | sort | uniq -c | tr -s ' ' | sed 's/^ //')
+if [ "$rule_check" != "4 bad" ]; then
+    echo "check-layers: the LockedState-of-a-function rule is broken: flagged $(echo "$rule_check" | paste -sd' ') of the samples (expected 4 bad, 0 good)"
+    status=1
+fi
+hits=$(code_lines . | sed 's|^\./||' | function_states || true)
+if [ -n "$hits" ]; then
+    echo "a LockedState holds a function (every read re-wraps it: wrap it in a struct):"
+    echo "$hits" | sed 's/^/  /'
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 2 modules, arrows one way, engine sealed, no runtime hooks, no LockedState of a function"
 exit "$status"

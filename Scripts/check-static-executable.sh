@@ -2,8 +2,10 @@
 # Checks Relay's depth guard in a fully static executable: builds Examples/StaticStackGuard
 # (a tiny program over this repository's Relay) with `-static-executable`, in debug and
 # release, and runs each of its chains of nested resolves on a small thread stack of its
-# own (a legal 300-deep chain and runaway chains on 48, 128 and 256 KiB stacks; a short
-# chain that must resolve). Every deep chain must end in a `DependencyResolutionError`;
+# own (a legal 300-deep chain and runaway chains on 32, 40, 48, 56, 64, 128 and 256 KiB
+# stacks; a short chain that must resolve). Each run is a process of its own, so its
+# chain is the process's first resolve of every type in it (cold: the Swift runtime
+# instantiates their metadata on the way). Every deep chain must end in a `DependencyResolutionError`;
 # a crash (the stack overflowing: SIGSEGV), a missing error or a warning in Relay's or
 # the fixture's code fails the check.
 #

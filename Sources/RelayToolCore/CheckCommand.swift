@@ -37,12 +37,12 @@ struct CheckCommand {
                 }
                 let count = instructions.count == 1 ? "1 instruction" : "\(instructions.count) instructions"
                 let left = unchecked == 0 ? "" : unchecked == 1 ? " (1 parameter value left to the app's parser)" : " (\(unchecked) parameter values left to the app's parser)"
-                context.print("\(source.name): \(count) OK" + (index.map { ", every key in \($0)" } ?? "") + left)
+                context.print("\(UserText.escaped(source.name, limit: nil)): \(count) OK" + (index.map { ", every key in \(UserText.escaped($0, limit: nil))" } ?? "") + left)
             } catch let error as DynamicInjectionError {
                 context.report(error)
                 failed = true
             } catch {
-                context.printError("\(source.name): error: \(error)")
+                context.printError("\(UserText.escaped(source.name, limit: nil)): error: \(UserText.escaped(String(describing: error), limit: nil))")
                 failed = true
             }
         }

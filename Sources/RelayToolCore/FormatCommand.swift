@@ -26,12 +26,12 @@ struct FormatCommand {
             context.report(error)
             return false
         } catch {
-            context.printError("\(path): error: \(error)")
+            context.printError(Message.failed(path: path, reason: "\(error)").text)
             return false
         }
         let fileSystemPath = context.fileSystemPath(path)
         guard let data = FileManager.default.contents(atPath: fileSystemPath) else {
-            context.printError("\(path): error: cannot read the file")
+            context.printError(Message.unreadable(path: path).text)
             return false
         }
         let original = [UInt8](data)
@@ -39,21 +39,53 @@ struct FormatCommand {
         do {
             formatted = Array(try RelayFileFormatter.format(String(decoding: original, as: UTF8.self), instructions: instructions).utf8)
         } catch {
-            context.printError("\(path): error: \(error)")
+            context.printError(Message.failed(path: path, reason: "\(error)").text)
             return false
         }
         guard formatted != original else { return true }
         if checkOnly {
-            context.printError("\(path): not canonically formatted (run: relay format \(ShellQuoting.quote(path)))")
+            context.printError(Message.notCanonical(path: path).text)
             return false
         }
         do {
             try FileReplacer.replaceContents(ofFileAt: fileSystemPath, with: formatted)
         } catch {
-            context.printError("\(path): error: cannot write the file: \(error.localizedDescription)")
+            context.printError(Message.unwritable(path: path, reason: error.localizedDescription).text)
             return false
         }
         return true
+    }
+
+    /// What `relay format` says about a file on standard error, one line without its line
+    /// end. The path, and the library's or the system's text (which may repeat it), are
+    /// shown escaped (``UserText``): a file name may hold any character, a terminal
+    /// escape or a bidi override among them.
+    enum Message {
+        /// The file could not be read or laid out: `reason` says why.
+        case failed(path: String, reason: String)
+        /// The file was read as instructions but its bytes could not be read again.
+        case unreadable(path: String)
+        /// `--check`: the file is valid but not in the canonical form.
+        case notCanonical(path: String)
+        /// The canonical form could not be written: `reason` is the system's.
+        case unwritable(path: String, reason: String)
+
+        var text: String {
+            switch self {
+            case let .failed(path, reason):
+                "\(Self.shown(path)): error: \(UserText.escaped(reason, limit: nil))"
+            case let .unreadable(path):
+                "\(Self.shown(path)): error: cannot read the file"
+            case let .notCanonical(path):
+                "\(Self.shown(path)): not canonically formatted (run: relay format \(ShellQuoting.quote(path)))"
+            case let .unwritable(path, reason):
+                "\(Self.shown(path)): error: cannot write the file: \(UserText.escaped(reason, limit: nil))"
+            }
+        }
+
+        private static func shown(_ path: String) -> String {
+            UserText.escaped(path, limit: nil)
+        }
     }
 }
 #endif

@@ -4,7 +4,7 @@ import Relay
 
 extension RelayToolContext {
     /// Reads the index manifest at `path` (given with `--index`), or prints why it cannot
-    /// and returns `nil`.
+    /// (the path and the reason escaped, ``UserText``) and returns `nil`.
     func readManifest(_ path: String) -> DynamicDependencyIndex.Manifest? {
         let url = URL(fileURLWithPath: fileSystemPath(path))
         do {
@@ -18,7 +18,7 @@ extension RelayToolContext {
             } else {
                 reason = "\(error)"
             }
-            printError("\(path): error: cannot read the index manifest: \(reason); export it with DynamicDependencyIndex.manifest().write(to:) or by running the app with RELAY_MANIFEST_PATH set")
+            printError("\(UserText.escaped(path, limit: nil)): error: cannot read the index manifest: \(UserText.escaped(reason, limit: nil)); export it with DynamicDependencyIndex.manifest().write(to:) or by running the app with RELAY_MANIFEST_PATH set")
             return nil
         }
     }

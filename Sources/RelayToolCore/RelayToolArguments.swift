@@ -1,4 +1,6 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import Relay
+
 /// Parses the command line of `relay` (the arguments after the program name).
 ///
 /// ```text
@@ -32,9 +34,9 @@ package enum RelayToolArguments {
         case RelaySubcommand.explain.rawValue:
             return try parseExplain(arguments)
         case _ where command.hasPrefix("-"):
-            throw RelayUsageError("unknown option '\(command)'; options go after the command, e.g. relay check --help")
+            throw RelayUsageError("unknown option \(UserText.quoted(command, limit: UserText.nameLimit)); options go after the command, e.g. relay check --help")
         default:
-            throw RelayUsageError("unknown command '\(command)'; use check, explain, format or help")
+            throw RelayUsageError("unknown command \(UserText.quoted(command, limit: UserText.nameLimit)); use check, explain, format or help")
         }
     }
 
@@ -69,7 +71,7 @@ package enum RelayToolArguments {
                     position += 1
                 case _ where command == .check && argument.hasPrefix("--index="):
                     try setIndex(&index, String(argument.dropFirst("--index=".count)), for: command)
-                default: throw RelayUsageError("unknown option '\(argument)' for 'relay \(command.rawValue)'", subcommand: command)
+                default: throw RelayUsageError("unknown option \(UserText.quoted(argument, limit: UserText.nameLimit)) for 'relay \(command.rawValue)'", subcommand: command)
                 }
                 continue
             }
@@ -102,11 +104,11 @@ package enum RelayToolArguments {
         func value(after index: Int) throws(RelayUsageError) -> String {
             let option = arguments[index]
             guard index + 1 < arguments.count else {
-                throw RelayUsageError("option '\(option)' needs a value", subcommand: .explain)
+                throw RelayUsageError("option \(UserText.quoted(option, limit: UserText.nameLimit)) needs a value", subcommand: .explain)
             }
             let value = arguments[index + 1]
             guard value == "-" || !value.hasPrefix("-") else {
-                throw RelayUsageError("option '\(option)' needs a value, but the next argument, '\(value)', is an option", subcommand: .explain)
+                throw RelayUsageError("option \(UserText.quoted(option, limit: UserText.nameLimit)) needs a value, but the next argument, \(UserText.quoted(value, limit: UserText.nameLimit)), is an option", subcommand: .explain)
             }
             return value
         }
@@ -141,9 +143,9 @@ package enum RelayToolArguments {
             case _ where argument.hasPrefix("--file="):
                 try setFile(String(argument.dropFirst("--file=".count)))
             case _ where argument.hasPrefix("-"):
-                throw RelayUsageError("unknown option '\(argument)' for 'relay explain'", subcommand: .explain)
+                throw RelayUsageError("unknown option \(UserText.quoted(argument, limit: UserText.nameLimit)) for 'relay explain'", subcommand: .explain)
             default:
-                throw RelayUsageError("unexpected argument '\(argument)'; give instructions with -d, and a file with --file PATH or -d @PATH", subcommand: .explain)
+                throw RelayUsageError("unexpected argument \(UserText.quoted(argument, limit: UserText.nameLimit)); give instructions with -d, and a file with --file PATH or -d @PATH", subcommand: .explain)
             }
             index += 1
         }

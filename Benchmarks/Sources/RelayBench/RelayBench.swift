@@ -22,11 +22,16 @@ struct RelayBench {
             Profile.run(case: arguments.dropFirst().first ?? "", iterations: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
             return
         }
+        if arguments.first == "--misses" {
+            // Failed resolves with an unfilled index that fills itself: memory and time flat.
+            let passed = MissesCheck.run(count: arguments.dropFirst().first.flatMap { Int($0) } ?? MissesCheck.defaultCount)
+            exit(passed ? 0 : 1)
+        }
         // `relay-bench a c` runs only rows (a) and (c); no arguments runs every row.
         let selected = Set(arguments)
         let letters = Set(Cases.all().map(\.letter) + ScaleCases.all().map(\.letter))
         guard selected.isSubset(of: letters) else {
-            print("usage: relay-bench [\(letters.sorted().joined(separator: " "))]… | relay-bench --profile \(Profile.cases) [iterations]")
+            print("usage: relay-bench [\(letters.sorted().joined(separator: " "))]… | relay-bench --profile \(Profile.cases) [iterations] | relay-bench --misses [count]")
             return
         }
         #if DEBUG

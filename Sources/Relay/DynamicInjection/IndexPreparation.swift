@@ -87,7 +87,7 @@ enum UnfilledIndexes {
 
     /// Installs ``hint()`` as the containers' provider, once.
     private static let installed: Void = MissingRegistrationHint.provider.withLock { provider in
-        provider = { UnfilledIndexes.hint() }
+        provider = MissingRegistrationHint.Provider { UnfilledIndexes.hint() }
     }
 
     static func add(_ preparation: IndexPreparation) {

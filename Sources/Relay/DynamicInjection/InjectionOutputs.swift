@@ -155,7 +155,9 @@ struct InjectionOutputs: Sendable {
         return try encoder.encode(report) + Data("\n".utf8)
     }
 
-    /// Writes `data` to `url`; returns whether it could, and says why not on standard error.
+    /// Writes one file; returns whether it could. On failure, warns naming the variable and
+    /// the path as given. The path and the system's error text (which repeats the path) are
+    /// escaped (``UserText``): either may hold any character the environment did.
     @discardableResult
     private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
         do {

@@ -168,7 +168,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         case let .resolutionTooDeep(limit):
             if let stackSize {
                 let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
-                lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
+                if limit <= 1 {
+                    // The first nested resolve: the stack is smaller than the guard's reserve.
+                    lines.append("Relay cannot resolve \(requestedType) in \(place): this thread's stack (\(size)) is too small for a resolve inside a factory; resolving it could crash.")
+                } else {
+                    lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
+                }
             } else {
                 lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
             }
@@ -326,15 +331,25 @@ package struct MissingRegistrationHint: Sendable, Equatable {
         self.fix = fix
     }
 
+    /// What a layer above installs: a function giving the hint, or `nil`. A struct, not the
+    /// bare function: a `LockedState` must not hold a function (see ``LockedState``).
+    package struct Provider: Sendable {
+        let hint: @Sendable () -> MissingRegistrationHint?
+
+        package init(hint: @escaping @Sendable () -> MissingRegistrationHint?) {
+            self.hint = hint
+        }
+    }
+
     /// Installed once by a layer above; called for every missing registration, possibly
     /// with the engine lock held. It must be quick, take no lock but leaf locks of its
     /// own, and never resolve, register or wait.
-    package static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
+    package static let provider = LockedState<Provider?>(nil)
 
     /// The hint of the installed provider; without one (no index that fills itself was
     /// ever made), ``ForgottenInject/missingRegistrationHint()``.
     static func current() -> MissingRegistrationHint? {
         guard let installed = provider.withLock({ $0 }) else { return ForgottenInject.missingRegistrationHint() }
-        return installed()
+        return installed.hint()
     }
 }

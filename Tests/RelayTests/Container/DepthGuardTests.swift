@@ -79,6 +79,14 @@ private final class ThreadBody: Sendable {
 /// `pthread_attr_setstacksize` is a minimum, and the C library may hand the thread a
 /// larger stack it cached from an earlier thread, which would make the test too easy.
 func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+    runOnThreadMeasuringStack(stackSize: stackSize, body).result
+}
+
+/// ``runOnThread(stackSize:_:)``, also returning how many bytes of the stack were ever
+/// written: it starts zero-filled, so the lowest byte that is not zero is as deep as the
+/// thread went (the C library's thread control block and thread-local storage, at the
+/// top of the stack, included).
+func runOnThreadMeasuringStack<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> (result: Result, stackBytesUsed: Int) {
     let result = Locked<Result?>(nil)
     let context = Unmanaged.passRetained(ThreadBody { result.withLock { $0 = body() } }).toOpaque()
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -112,7 +120,10 @@ func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable (
     }, context) == 0)
     pthread_join(thread, nil)
     #endif
-    return result.withLock { $0! }
+    let stack = (mapping! + page).assumingMemoryBound(to: UInt8.self)
+    var untouched = 0
+    while untouched < stackSize && stack[untouched] == 0 { untouched += 1 }
+    return (result.withLock { $0! }, stackSize - untouched)
 }
 
 @Suite("Depth guard: deep chains throw before the stack runs out")

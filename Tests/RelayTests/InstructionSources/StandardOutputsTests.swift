@@ -40,6 +40,19 @@ struct StandardOutputsTests {
         #expect(stderr.withLock { $0 }.hasPrefix("$RELAY_REPORT_PATH: warning: cannot write the injection report to missing/report.json: "))
     }
 
+    @Test("a report or manifest path holding ESC, BEL or U+202E is named escaped in the warning, and so is the system's error text", arguments: ["RELAY_REPORT_PATH", "RELAY_MANIFEST_PATH"])
+    func unwritableHostilePath(variable: String) throws {
+        let directory = try TemporaryDirectory()
+        let stderr = Locked("")
+        let path = "missing\u{1B}]0;owned\u{7}\u{202E}/report.json"
+        let report = try Self.registry([variable: path], in: directory, stderr: stderr).inject()
+        #expect(report.isApplied)
+        let warning = stderr.withLock { $0 }
+        #expect(warning.hasPrefix("$\(variable): warning: cannot write the "))
+        #expect(warning.contains(#"missing\u{1B}]0;owned\u{7}\u{202E}/report.json: "#))
+        #expect(rawControlCharacters(in: warning).isEmpty, "\(warning.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
+    }
+
     @Test("RELAY_MANIFEST_PATH receives the index's manifest")
     func manifestFile() throws {
         let directory = try TemporaryDirectory()

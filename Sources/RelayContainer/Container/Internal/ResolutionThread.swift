@@ -308,11 +308,12 @@ struct ResolutionThread {
     @inline(__always)
     func push(_ unmanaged: Unmanaged<Registration>, requestedIn scope: DependencyContainerScope, detectsCycles: Bool = true) throws(DependencyResolutionError) {
         let depth = state.pointee.depth
-        // The stack first: every other error takes more stack to build. Every fourth
-        // level, out of line: reading the stack address takes the address of a local,
-        // which would give every function this is inlined into (the resolve fast path)
-        // a stack-protector check; the reserve covers the levels in between.
-        if depth & (ThreadStack.checkInterval - 1) == ThreadStack.checkInterval - 1 {
+        // The stack first: every other error takes more stack to build. At the first
+        // nested level (depth 1) and every fourth after it, out of line: reading the
+        // stack address takes the address of a local, which would give every function
+        // this is inlined into (the resolve fast path) a stack-protector check; the
+        // reserve covers the levels in between. The outermost resolve is never refused.
+        if depth & (ThreadStack.checkInterval - 1) == 1 {
             try checkStack(unmanaged, scope: scope)
         }
         let frames = state.pointee.frames
