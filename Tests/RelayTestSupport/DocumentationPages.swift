@@ -54,6 +54,10 @@ public struct DocumentationBlock: CustomStringConvertible, Sendable {
     public let isInstallSnippet: Bool
     /// Whether the block comes from a `///` comment of a source file.
     public let isDocComment: Bool
+    /// For a block of a `///` comment: whether the comment documents public API (the
+    /// declaration below it is `public` or `open`). Examples of internal and `package`
+    /// declarations are not compiled: no client could write them.
+    public var isPublicAPI: Bool = true
 
     public var description: String { "\(page):\(line)" }
 
@@ -127,24 +131,34 @@ public struct DocumentationPage: Sendable {
         var blocks: [DocumentationBlock] = []
         var preambles: [DocumentationPreamble] = []
         var run: [(Int, String)] = []
-        func flush() {
+        let source = text.components(separatedBy: "\n")
+        func flush(declarationAt index: Int) {
             guard !run.isEmpty else { return }
+            // The declaration the comment documents: its first line that is not an attribute.
+            let declaration = source[index...].first { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("@") } ?? ""
+            let words = declaration.split(separator: " ")
+            // An enum's case is as public as its enum, which in these libraries is public.
+            let isPublic = words.contains("public") || words.contains("open") || words.first == "case"
             let page = parse(path, lines: run, isDocComment: true)
-            blocks += page.blocks
+            blocks += page.blocks.map { block in
+                var block = block
+                block.isPublicAPI = isPublic
+                return block
+            }
             preambles += page.preambles
             run = []
         }
-        for (offset, line) in text.components(separatedBy: "\n").enumerated() {
+        for (offset, line) in source.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("///") {
                 var body = trimmed.dropFirst(3)
                 if body.hasPrefix(" ") { body = body.dropFirst() }
                 run.append((offset + 1, String(body)))
             } else {
-                flush()
+                flush(declarationAt: offset)
             }
         }
-        flush()
+        flush(declarationAt: source.count - 1)
         return DocumentationPage(path: path, blocks: blocks, preambles: preambles)
     }
 
