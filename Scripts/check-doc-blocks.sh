@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles every ```swift block of README.md, docs/, the DocC catalogs and the `///`
-# comments of Sources/Relay and Sources/RelayTesting, as written, against this repository's
+# comments of the libraries' public API (Sources/), as written, against this repository's
 # Relay and RelayTesting: Scripts/doc-blocks/main.swift writes them into a package of their
 # own (one module per block, in .build-doc-blocks/), then `swift build` builds it. The
 # compiler's messages point at the page's lines. A block that cannot be compiled says so on

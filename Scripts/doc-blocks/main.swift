@@ -1,7 +1,7 @@
 import Foundation
 
 // Writes every ```swift block of the pages (README.md, docs/, the DocC catalogs) and of the
-// `///` comments of Sources/Relay and Sources/RelayTesting into a package of its own, one
+// `///` comments of the libraries' sources (Sources/) into a package of its own, one
 // module per block, which Scripts/check-doc-blocks.sh then builds against this repository.
 // Compiled together with Tests/RelayTestSupport/DocumentationPages.swift, the one reader of
 // pages. How a block is compiled is docs/writing-docs.md's "Swift blocks are compiled".

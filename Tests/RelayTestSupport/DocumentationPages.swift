@@ -101,9 +101,18 @@ public struct DocumentationPage: Sendable {
         }
     }
 
-    /// The Swift sources whose `///` comments hold examples: the two public libraries.
+    /// Modules under Sources/ that are no part of the Relay and RelayTesting libraries:
+    /// executables and the `relay` tool's core.
+    public static let modulesOutsideTheLibraries: Set<String> = ["RelayDemo", "RelayTestingFixture", "RelayTool", "RelayToolCore"]
+
+    /// The Swift sources whose `///` comments document the libraries' API: every module
+    /// under Sources/ but `modulesOutsideTheLibraries` (Relay re-exports the modules it is
+    /// made of, so their public API is Relay's).
     public static func sourcePaths(root: URL = Repository.root) -> [String] {
-        ["Sources/Relay", "Sources/RelayTesting"].flatMap { Repository.files(under: $0, endingWith: ".swift", root: root) }
+        let modules = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)) ?? []
+        return modules.sorted().filter { !modulesOutsideTheLibraries.contains($0) }.flatMap {
+            Repository.files(under: "Sources/\($0)", endingWith: ".swift", root: root)
+        }
     }
 
     /// The page at `path` (from the root).

@@ -3,7 +3,7 @@ import RelayTestSupport
 import Testing
 
 // Every ```swift block of README.md, docs/*.md, the two DocC catalogs and the `///` comments
-// of Sources/Relay and Sources/RelayTesting is compiled, or says on its page why not:
+// of the libraries' public API (Sources/) is compiled, or says on its page why not:
 //
 // - compiled by Scripts/check-doc-blocks.sh (CI), as written, against Relay and
 //   RelayTesting — the default; `<!-- compile: … -->` comments before a block and
