@@ -1,5 +1,16 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+/// Where dynamic injection's machinery — the instruction parser, the sources (command
+/// line, environment, `.relay` files, standard input), the control file, the JSON report
+/// and manifest — is compiled: in every debug build, and in a release build only with the
+/// `DynamicInjectionInRelease` trait. A release build without it carries the container and
+/// the index's defaults alone, and cannot be steered by anything a driver passes
+/// (docs/architecture.md, "What a release build carries").
+let drivable: [SwiftSetting] = [
+    .define("RELAY_DRIVABLE", .when(configuration: .debug)),
+    .define("RELAY_DRIVABLE", .when(traits: ["DynamicInjectionInRelease"])),
+]
 
 let package = Package(
     name: "Relay",
@@ -14,9 +25,22 @@ let package = Package(
         .executable(name: "relay-demo", targets: ["RelayDemo"]),
         .executable(name: "relay", targets: ["RelayTool"]),
     ],
+    traits: [
+        .trait(
+            name: "DynamicInjectionInRelease",
+            description: "Keeps dynamic injection (-d, RELAY_DEPENDENCIES, .relay files, standard input, the control file) in release builds, for a staging build that UI or integration tests drive. Debug builds always have it; never enable it for a build you ship."
+        ),
+    ],
     targets: [
-        .target(name: "Relay", dependencies: ["CRelayAtomics", "CRelayThreads"]),
-        // C11 atomics for Relay's resolve path (`AtomicWord`); internal to Relay, not a
+        // `import Relay`: everything below, re-exported, plus dynamic injection — the
+        // instruction language, its sources, the index and registry, overrides, the 0.3
+        // command-line and launch-argument API.
+        .target(name: "Relay", dependencies: ["RelayContainer"], swiftSettings: drivable),
+        // The container core: containers, lifecycles, registries, `@Injected`, validation
+        // and bootstrap. It knows nothing of instructions, indexes or drivers (the module
+        // wall is the layer rule). Apps reach it through `import Relay`.
+        .target(name: "RelayContainer", dependencies: ["CRelayAtomics", "CRelayThreads"]),
+        // C11 atomics for the container's resolve path (`AtomicWord`); internal, not a
         // product.
         .target(name: "CRelayAtomics"),
         // Facts about the calling thread that Swift cannot ask directly: is it the main
@@ -24,15 +48,15 @@ let package = Package(
         .target(name: "CRelayThreads"),
         // Swift Testing support (the `.injecting(...)` trait); depends only on Relay and
         // the toolchain's Testing module.
-        .target(name: "RelayTesting", dependencies: ["Relay"]),
+        .target(name: "RelayTesting", dependencies: ["Relay"], swiftSettings: drivable),
         // The demo app the README runs first.
         .executableTarget(name: "RelayDemo", dependencies: ["Relay"], resources: [.copy("Resources/recipes.json")]),
         // A tiny program RelayTestingTests launch to test `RunningProgram`: prints, writes a
         // port file, injects, ignores SIGTERM, runs forever. Not a product.
         .executableTarget(name: "RelayTestingFixture", dependencies: ["Relay"]),
         // The `relay` command-line checker: a thin main over a testable core.
-        .target(name: "RelayToolCore", dependencies: ["Relay"]),
-        .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"]),
+        .target(name: "RelayToolCore", dependencies: ["Relay"], swiftSettings: drivable),
+        .executableTarget(name: "RelayTool", dependencies: ["RelayToolCore"], swiftSettings: drivable),
 
         // What every test target shares: a locked box and temporary directories.
         .target(name: "RelayTestSupport", path: "Tests/RelayTestSupport"),

@@ -1,39 +1,49 @@
 #!/usr/bin/env bash
-# Checks that the folders of Sources/Relay form layers with arrows pointing one way.
+# Checks what the module walls cannot: that the folders inside each library module form
+# layers with arrows pointing one way.
 #
-#   Support ← Container ← Instructions ← DynamicInjection ← {InstructionSources, Overrides}
-#           ← {CommandLine, LaunchArguments}
+#   RelayContainer:  Support ← Container
+#   Relay:           Instructions ← DynamicInjection ← {InstructionSources, Overrides}
+#                    ← {CommandLine, LaunchArguments}
 #
-# A folder may use the folders to its left, never one to its right or a sibling in the
-# same braces. "Uses" means: names a type, protocol or free function declared at the top
-# level of a file in that folder (comments and the text of string literals are ignored: a
-# message may tell the user to call an API of a higher layer; a free function a folder
-# overloads with a higher layer's argument type is its own name there too). It also checks that the engine is
-# sealed: only Container/Internal touches the lock, the registration tables, Registration
-# and SingletonCell; and that no target calls into the Swift runtime or looks symbols up by
+# (Relay depends on RelayContainer and the compiler keeps RelayContainer from naming
+# anything in Relay: that arrow needs no check here.) A folder may use the folders to its
+# left, never one to its right or a sibling in the same braces. "Uses" means: names a type,
+# protocol or free function declared at the top level of a file in that folder (comments
+# and the text of string literals are ignored: a message may tell the user to call an API
+# of a higher layer; a free function a folder overloads with a higher layer's argument
+# type is its own name there too). It also checks that the engine is sealed: only
+# Container/Internal touches the lock, the registration tables, Registration and
+# SingletonCell; and that no target calls into the Swift runtime or looks symbols up by
 # name. Where unsafe code may live is judged by the compiler, not here:
-# Scripts/check-memory-safety.sh. Prints every violation
-# as path:line and exits 1 if there is any.
+# Scripts/check-memory-safety.sh. Prints every violation as path:line and exits 1 if there
+# is any.
 set -euo pipefail
-cd "$(dirname "$0")/../Sources/Relay"
+cd "$(dirname "$0")/../Sources"
 
-# rank:folder — equal ranks are siblings and may not use each other either.
+# module/rank:folder — equal ranks are siblings and may not use each other either; only
+# folders of the same module are compared.
 layers=(
-    "0:Support"
-    "1:Container"
-    "2:Instructions"
-    "3:DynamicInjection"
-    "4:InstructionSources"
-    "4:Overrides"
-    "5:CommandLine"
-    "5:LaunchArguments"
+    "RelayContainer/0:Support"
+    "RelayContainer/1:Container"
+    "Relay/0:Instructions"
+    "Relay/1:DynamicInjection"
+    "Relay/2:InstructionSources"
+    "Relay/2:Overrides"
+    "Relay/3:CommandLine"
+    "Relay/3:LaunchArguments"
 )
 
-known=$(for entry in "${layers[@]}"; do echo "${entry#*:}"; done | sort)
-# Relay.docc is the documentation catalog, not a layer.
-actual=$(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||' | sort)
+folder_of() { local entry=$1; echo "${entry%%/*}/${entry#*:}"; }
+rank_of() { local entry=${1#*/}; echo "${entry%%:*}"; }
+module_of() { echo "${1%%/*}"; }
+
+known=$(for entry in "${layers[@]}"; do folder_of "$entry"; done | sort)
+# The .docc folders are documentation catalogs, not layers; a module's own main file sits
+# at its root.
+actual=$(find Relay RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sort)
 if [ "$known" != "$actual" ]; then
-    echo "check-layers: the folders of Sources/Relay changed; update the layer list in $0" >&2
+    echo "check-layers: the folders of Sources/Relay or Sources/RelayContainer changed; update the layer list in $0" >&2
     diff <(echo "$known") <(echo "$actual") >&2 || true
     exit 1
 fi
@@ -57,9 +67,10 @@ code_lines_without_strings() {
 
 status=0
 for user in "${layers[@]}"; do
-    user_rank=${user%%:*}; user_dir=${user#*:}
+    user_rank=$(rank_of "$user"); user_dir=$(folder_of "$user")
     for used in "${layers[@]}"; do
-        used_rank=${used%%:*}; used_dir=${used#*:}
+        [ "$(module_of "$used")" = "$(module_of "$user")" ] || continue
+        used_rank=$(rank_of "$used"); used_dir=$(folder_of "$used")
         [ "$used_dir" = "$user_dir" ] && continue
         [ "$used_rank" -lt "$user_rank" ] && continue
         names=$(comm -23 <(declared "$used_dir") <(declared "$user_dir"))
@@ -76,8 +87,8 @@ done
 
 # The sealed engine.
 sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|\btable(\.|\[)|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
-hits=$(for dir in $(find . -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sed 's|^\./||'); do code_lines "$dir"; done \
-    | grep -v '^Container/Internal/' | grep -vE '^Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*(let (table|injected): RegistrationTable|(table|injected) = RegistrationTable\(scope: scope\))$' \
+hits=$(for dir in $(find Relay RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc'); do code_lines "$dir"; done \
+    | grep -v '^RelayContainer/Container/Internal/' | grep -vE '^RelayContainer/Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*(let (table|injected): RegistrationTable|(table|injected) = RegistrationTable\(scope: scope\))$' \
     | grep -E "$sealed" || true)
 if [ -n "$hits" ]; then
     echo "only Container/Internal may touch the engine's lock, tables, registrations and override layers:"
@@ -86,13 +97,13 @@ if [ -n "$hits" ]; then
 fi
 
 # No runtime hooks anywhere in the package's sources: public API only.
-hooks=$(cd .. && grep -rnE --include='*.swift' --include='*.h' --include='*.c' '@_silgen_name|\bdlsym\b|\bdlopen\b|\bswift_[a-zA-Z_]+\(' . \
+hooks=$(grep -rnE --include='*.swift' --include='*.h' --include='*.c' '@_silgen_name|\bdlsym\b|\bdlopen\b|\bswift_[a-zA-Z_]+\(' * \
     | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 if [ -n "$hooks" ]; then
     echo "calls into the Swift runtime or symbols looked up by name (use public API):"
-    echo "$hooks" | sed 's/^/  Sources\//; s/\/\.\//\//'
+    echo "$hooks" | sed 's/^/  Sources\//'
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders, arrows one way, engine sealed, no runtime hooks"
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 2 modules, arrows one way, engine sealed, no runtime hooks"
 exit "$status"

@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 # The perimeter: folders, relative to the package root. Keep this list and the folders'
 # names in step; docs/architecture.md names them too.
 perimeter=(
-    "Sources/Relay/Container/Internal/"        # the resolution engine
-    "Sources/Relay/Support/Locks/"             # mutexes and conditions over pthreads
+    "Sources/RelayContainer/Container/Internal/" # the resolution engine
+    "Sources/RelayContainer/Support/Locks/"    # mutexes and conditions over pthreads
     "Sources/Relay/InstructionSources/RawInput/" # argv bytes and regular-file reads
     "Sources/RelayTesting/Driver/RawProcess/"  # spawning and signalling child processes
 )

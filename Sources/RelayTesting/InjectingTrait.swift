@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Relay
 import Testing
 
@@ -110,3 +111,4 @@ extension Trait where Self == InjectingTrait {
         InjectingTrait(stubs: .typed(stubs), index: index)
     }
 }
+#endif

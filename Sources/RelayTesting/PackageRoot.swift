@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 /// The package a test's source file belongs to, found from the file's path (`#filePath`),
@@ -16,3 +17,4 @@ enum PackageRoot {
         return file.deletingLastPathComponent()
     }
 }
+#endif

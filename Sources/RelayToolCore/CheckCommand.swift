@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Relay
 
 /// `relay check`: reads each file (or standard input) with the library's own source and
@@ -60,3 +61,4 @@ private struct Replay: DependencyInstructionSource {
         instructions
     }
 }
+#endif

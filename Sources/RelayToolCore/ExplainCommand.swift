@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 import Relay
 
@@ -74,3 +75,4 @@ struct ExplainCommand {
         return RelayExitStatus.success
     }
 }
+#endif

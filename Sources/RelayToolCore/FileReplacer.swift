@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 /// Replaces a file's contents atomically, keeping its permissions and writing through a
@@ -14,3 +15,4 @@ enum FileReplacer {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 import Relay
 
@@ -55,3 +56,4 @@ struct FormatCommand {
         return true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 import Relay
 
@@ -34,3 +35,4 @@ extension RelayToolContext {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The `relay` command-line tool, runnable in-process.
 ///
 /// ```swift
@@ -33,3 +34,4 @@ package enum RelayCommand {
         }
     }
 }
+#endif

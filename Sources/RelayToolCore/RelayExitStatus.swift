@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The exit statuses of the `relay` command.
 package enum RelayExitStatus {
     /// Everything checked is valid, or the command did what was asked.
@@ -8,3 +9,4 @@ package enum RelayExitStatus {
     /// The command line itself is wrong: an unknown command or option, or a missing argument.
     package static let usage: Int32 = 2
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The options of `relay explain`.
 package struct RelayExplainOptions: Hashable, Sendable {
     /// The command line with every argument that is not part of a `-d` form
@@ -22,3 +23,4 @@ package struct RelayExplainOptions: Hashable, Sendable {
         self.index = index
     }
 }
+#endif

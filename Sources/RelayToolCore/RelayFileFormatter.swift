@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Relay
 
 /// Writes a valid `.relay` file in canonical form, keeping its structure: every comment,
@@ -74,3 +75,4 @@ package enum RelayFileFormatter {
         }
     }
 }
+#endif

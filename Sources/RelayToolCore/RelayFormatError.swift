@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Why ``RelayFileFormatter`` could not lay out a file. Both cases mean the text and the
 /// instructions read from it disagree (or a bug in the formatter); the file must be left
 /// as it is.
@@ -17,3 +18,4 @@ package enum RelayFormatError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The help texts of `relay` and its commands, written for a person at a terminal.
 package enum RelayHelp {
     /// The help for `command`, or for `relay` as a whole when `nil`. Ends with a line feed.
@@ -157,3 +158,4 @@ package enum RelayHelp {
 
         """
 }
+#endif

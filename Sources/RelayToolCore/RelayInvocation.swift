@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// What a `relay` command line asks for; made by ``RelayToolArguments/parse(_:)``.
 package enum RelayInvocation: Hashable, Sendable {
     /// Show help: for `relay` as a whole when the command is `nil`, otherwise for one command.
@@ -11,3 +12,4 @@ package enum RelayInvocation: Hashable, Sendable {
     /// they would change.
     case format(paths: [String], checkOnly: Bool)
 }
+#endif

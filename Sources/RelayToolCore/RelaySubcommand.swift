@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The commands `relay` understands.
 package enum RelaySubcommand: String, Hashable, Sendable, CaseIterable {
     /// `relay check`: validate `.relay` files.
@@ -9,3 +10,4 @@ package enum RelaySubcommand: String, Hashable, Sendable, CaseIterable {
     /// `relay help`: show help.
     case help
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Parses the command line of `relay` (the arguments after the program name).
 ///
 /// ```text
@@ -149,3 +150,4 @@ package enum RelayToolArguments {
         return .explain(options)
     }
 }
+#endif

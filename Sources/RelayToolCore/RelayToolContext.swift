@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Relay
 
 /// Everything `relay` takes from and gives to its process, so that tests can run it
@@ -60,3 +61,4 @@ package struct RelayToolContext {
         return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
     }
 }
+#endif

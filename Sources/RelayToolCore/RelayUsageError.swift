@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// A command line `relay` cannot run: an unknown command or option, or a missing argument.
 package struct RelayUsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, e.g. `unknown option '--jsn'`.
@@ -17,3 +18,4 @@ package struct RelayUsageError: Error, Hashable, Sendable, CustomStringConvertib
         return "relay: error: \(message)\nRun '\(command) --help' for usage."
     }
 }
+#endif

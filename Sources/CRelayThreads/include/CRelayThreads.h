@@ -19,7 +19,7 @@
 
 // Whether the calling thread is the process's main thread — where the main actor runs —
 // asked of the operating system the way the Swift runtime asks it, for Relay's main-actor
-// registrations (Sources/Relay/Container/Internal/MainActorFactory.swift). Swift cannot
+// registrations (Sources/RelayContainer/Container/Internal/MainActorFactory.swift). Swift cannot
 // call `syscall`, and Foundation's `Thread.isMainThread` on Linux trusts whichever thread
 // first initialised CoreFoundation, which in a test process need not be the main one.
 static inline int crelay_is_main_thread(void) {
@@ -32,7 +32,7 @@ static inline int crelay_is_main_thread(void) {
 }
 
 // The calling thread's stack, for Relay's depth guard
-// (Sources/Relay/Container/Internal/ThreadStack.swift): stores its lowest address in
+// (Sources/RelayContainer/Container/Internal/ThreadStack.swift): stores its lowest address in
 // `*low` and its size in bytes in `*size` and returns 0, or returns -1 (storing nothing)
 // when the platform cannot say.
 //

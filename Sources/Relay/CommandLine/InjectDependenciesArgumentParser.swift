@@ -27,6 +27,7 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     /// Whether the arguments are read at all (``DynamicInjectionPolicy/enabled`` by default:
     /// the call is the opt-in).
     public var policy: DynamicInjectionPolicy
+    #if RELAY_DRIVABLE
     /// Reads standard input for `-d -`.
     public var standardInput: StandardInputInstructionSource
 
@@ -40,6 +41,14 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
         self.policy = policy
         self.standardInput = standardInput
     }
+    #else
+    /// Creates a parser over `index`. In a release build without dynamic injection it
+    /// reads nothing, whatever `policy` says: its registry only fills the index.
+    public init(index: DynamicDependencyIndex = .shared, policy: DynamicInjectionPolicy = .enabled) {
+        self.index = index
+        self.policy = policy
+    }
+    #endif
 
     public func canParse(arguments: [String]) -> Bool {
         DependencyArgumentScanner.containsDependencyFlags(arguments)
@@ -60,6 +69,7 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
     /// (``DynamicInjectionReport/Binding/createdScope``); `standard(index:)` rejects such
     /// a scope instead.
     public func registry(arguments: [String]) -> DynamicDependencyRegistry {
+        #if RELAY_DRIVABLE
         var registry = DynamicDependencyRegistry(
             index: index,
             sources: [CommandLineInstructionSource(arguments: arguments, standardInput: standardInput)],
@@ -67,5 +77,8 @@ public struct InjectDependenciesArgumentParser: ArgumentParser, Sendable {
         )
         registry.unknownScopes = .created
         return registry
+        #else
+        return DynamicDependencyRegistry(index: index, sources: [], policy: policy)
+        #endif
     }
 }

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// One merged binding that passed the check against a catalog: the type its key names there
 /// and everything the report says of it.
 struct CheckedBinding<TypeID> {
@@ -226,3 +227,4 @@ extension BindingPlan {
         return problems
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The live index's step after the check (``BindingPlan/check(against:unknownScopes:hint:then:)``):
 /// each factory's parameter parsed by the factory's own parser, and the registration each
 /// binding makes.
@@ -85,3 +86,4 @@ final class InjectedBindings: RegistrationDescriptions {
         return "instruction `\(winner.instruction)` from \(winner.origin)"
     }
 }
+#endif

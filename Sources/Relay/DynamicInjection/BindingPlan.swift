@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The one place dynamic injection decides what binds: merge, check, registrations.
 ///
 /// Every entry point builds one — ``DynamicDependencyRegistry`` (sources and meta
@@ -103,3 +104,4 @@ struct BindingPlan {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// The control file `RELAY_CONTROL` names (docs/configuration.md, "The control channel"):
 /// read at start-up above every other source, then looked at every ``interval``
 /// milliseconds by its ``ControlSession`` and read again — one batch — each time a new
@@ -143,3 +144,4 @@ final class ControlFile: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Dispatch
 
 /// One batch of the control file: its instructions, or every problem reading them.
@@ -142,3 +143,4 @@ final class ControlSession: Sendable {
         DynamicInjectionReport.Control(channel: file.path, mechanism: file.mechanism, batchesRead: batchesRead, rejection: rejection)
     }
 }
+#endif

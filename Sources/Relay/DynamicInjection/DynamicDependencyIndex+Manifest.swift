@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 extension DynamicDependencyIndex {
@@ -294,3 +295,4 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
         IndexMessages.emptyManifest(type: key)
     }
 }
+#endif

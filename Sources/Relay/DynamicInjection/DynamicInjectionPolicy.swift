@@ -33,6 +33,22 @@ public struct DynamicInjectionPolicy: Hashable, Sendable, Codable {
     public static var `default`: DynamicInjectionPolicy {
         BuildConfiguration.isDebug
             ? DynamicInjectionPolicy(isEnabled: true, reason: "enabled by default in debug builds")
-            : DynamicInjectionPolicy(isEnabled: false, reason: "disabled by default in release builds; opt in with policy: .enabled")
+            : DynamicInjectionPolicy(isEnabled: false, reason: "disabled by default in release builds; opt in with policy: .enabled").inThisBuild
+    }
+
+    /// The policy this build can follow: this one, or — in a release build compiled
+    /// without dynamic injection (no `DynamicInjectionInRelease` trait) — off, saying why.
+    /// Such a build contains no code that reads an argument, a variable or a file for
+    /// instructions, so no policy can turn it on; the report and `RELAY_EXPLAIN` say so.
+    var inThisBuild: DynamicInjectionPolicy {
+        #if RELAY_DRIVABLE
+        self
+        #else
+        DynamicInjectionPolicy(
+            isEnabled: false,
+            reason: (isEnabled ? "policy .enabled cannot be followed: " : "")
+                + "this release build has no dynamic injection; build Relay with its DynamicInjectionInRelease trait to drive a release build"
+        )
+        #endif
     }
 }

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 /// What tells one version of a file from another without reading it: the device and inode
@@ -82,3 +83,4 @@ struct FileSignature: Hashable, Sendable {
         return String(path[...slash])
     }
 }
+#endif

@@ -10,36 +10,14 @@ import Foundation
 /// `RELAY_EXPLAIN` is looked at, and it prints ``offLine(_:)`` — one fixed line that
 /// echoes no instruction, because none was read.
 struct InjectionOutputs: Sendable {
-    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
-    static let reportVariable = "RELAY_REPORT_PATH"
-    /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
-    static let manifestVariable = "RELAY_MANIFEST_PATH"
     /// `RELAY_EXPLAIN`: set to anything but empty or `0`, prints the report to standard error.
     static let explainVariable = "RELAY_EXPLAIN"
 
-    /// The report file, as named in the environment, and where it is on disk.
-    var report: (name: String, url: URL)?
-    /// The manifest file, as named in the environment, and where it is on disk.
-    var manifest: (name: String, url: URL)?
-    /// Whether to print the report to standard error.
-    var explain = false
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
     /// report (and nothing is written).
     var offNotice: String?
     /// Writes text (with its line ends) to standard error.
     var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
-
-    /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
-    init(environment: [String: String], workingDirectory: String) {
-        func file(_ variable: String) -> (String, URL)? {
-            guard let path = environment[variable], !path.isEmpty else { return nil }
-            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-            return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
-        }
-        report = file(Self.reportVariable)
-        manifest = file(Self.manifestVariable)
-        explain = Self.asksToExplain(environment)
-    }
 
     /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
     /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).
@@ -60,10 +38,46 @@ struct InjectionOutputs: Sendable {
     /// Relay dynamic injection is off in this build (disabled by default in release builds; opt in with policy: .enabled); no source was read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).
     /// ```
     ///
-    /// The reason is the policy's own (escaped, so the line stays one line).
+    /// The reason is the policy's own (escaped, so the line stays one line). A release
+    /// build without dynamic injection cannot opt in at run time; its reason says how to
+    /// build one that can.
     static func offLine(_ policy: DynamicInjectionPolicy) -> String {
+        #if RELAY_DRIVABLE
         "Relay dynamic injection is off in this build (\(UserText.escaped(policy.reason))); no source was read. " +
             "Opt in with DynamicDependencyRegistry.standard(policy: .enabled).\n"
+        #else
+        "Relay dynamic injection is off in this build (\(UserText.escaped(policy.reason))); no source was read.\n"
+        #endif
+    }
+
+    #if !RELAY_DRIVABLE
+    /// Prints ``offNotice``, when `RELAY_EXPLAIN` asked for it.
+    func deliver(_ report: DynamicInjectionReport) {
+        if let offNotice { writeError(offNotice) }
+    }
+    #else
+    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
+    static let reportVariable = "RELAY_REPORT_PATH"
+    /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
+    static let manifestVariable = "RELAY_MANIFEST_PATH"
+
+    /// The report file, as named in the environment, and where it is on disk.
+    var report: (name: String, url: URL)?
+    /// The manifest file, as named in the environment, and where it is on disk.
+    var manifest: (name: String, url: URL)?
+    /// Whether to print the report to standard error.
+    var explain = false
+
+    /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
+    init(environment: [String: String], workingDirectory: String) {
+        func file(_ variable: String) -> (String, URL)? {
+            guard let path = environment[variable], !path.isEmpty else { return nil }
+            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+            return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+        }
+        report = file(Self.reportVariable)
+        manifest = file(Self.manifestVariable)
+        explain = Self.asksToExplain(environment)
     }
 
     /// Writes the files and prints the report, as asked. A file that cannot be written is
@@ -127,4 +141,5 @@ struct InjectionOutputs: Sendable {
             writeError("$\(variable): warning: cannot write the \(what) to \(name): \(error.localizedDescription)\n")
         }
     }
+    #endif
 }

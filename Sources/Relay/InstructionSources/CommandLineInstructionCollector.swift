@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Gathers what a command line's `-d` values produce, in argument order, enforcing the
 /// instruction-count limit over the whole command line.
 struct CommandLineInstructionCollector {
@@ -69,3 +70,4 @@ struct CommandLineInstructionCollector {
         result.instructions.append(located)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Reads instructions from launch arguments: `-d INSTRUCTION`, `--dependency INSTRUCTION`
 /// `--dependency=INSTRUCTION` or `-dINSTRUCTION` (the value attached, as getopt reads it;
 /// taken only when it has an `=` or is `@path` or `-`, so an app's own `-debug` flag is
@@ -136,3 +137,4 @@ extension CommandLineInstructionSource: AbsenceReporting {
         DependencyArgumentScanner.containsDependencyFlags(arguments) ? nil : "no -d"
     }
 }
+#endif

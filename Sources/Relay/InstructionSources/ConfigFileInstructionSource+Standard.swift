@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 extension ConfigFileInstructionSource {
@@ -51,3 +52,4 @@ extension ConfigFileInstructionSource {
         return .file(source, chosenBy: nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 /// Reads instructions from a `.relay` file.
@@ -124,3 +125,4 @@ extension ConfigFileInstructionSource: AbsenceReporting {
         !isRequired && !FileManager.default.fileExists(atPath: fileSystemPath) ? "does not exist" : nil
     }
 }
+#endif

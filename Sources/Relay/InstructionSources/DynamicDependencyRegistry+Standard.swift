@@ -6,6 +6,7 @@ import Foundation
 
 /// The standard set-up of a live process: which sources, in which order.
 extension DynamicDependencyRegistry {
+    #if RELAY_DRIVABLE
     /// The standard sources of a live process, highest precedence first: the command line,
     /// `$RELAY_DEPENDENCIES`, then `$RELAY_DEPENDENCIES_FILE` or `./.relay`.
     ///
@@ -29,6 +30,7 @@ extension DynamicDependencyRegistry {
         }
         return sources
     }
+    #endif
 
     /// The registry an app runs at start-up: the ``standardSources(arguments:environment:workingDirectory:)``
     /// of the live process, the given index, and the default policy (on in debug builds,
@@ -74,12 +76,32 @@ extension DynamicDependencyRegistry {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> DynamicDependencyRegistry {
-        guard policy.isEnabled else {
-            // Nothing is examined: not the sources, not RELAY_CONTROL or its file.
-            var registry = DynamicDependencyRegistry(index: index, sources: [], policy: policy, limits: limits)
-            registry.outputs = InjectionOutputs(policyOff: policy, environment: environment)
-            return registry
+        let policy = policy.inThisBuild
+        #if RELAY_DRIVABLE
+        if policy.isEnabled {
+            return reading(index: index, policy: policy, limits: limits, arguments: arguments, environment: environment, workingDirectory: workingDirectory)
         }
+        #endif
+        // Nothing is examined: not the sources, not RELAY_CONTROL or its file.
+        var registry = DynamicDependencyRegistry(index: index, sources: [], policy: policy, limits: limits)
+        registry.outputs = InjectionOutputs(policyOff: policy, environment: environment)
+        return registry
+    }
+
+    /// `RELAY_CONTROL`: names the control file (docs/configuration.md, "The control channel").
+    public static let controlVariable = "RELAY_CONTROL"
+
+    #if RELAY_DRIVABLE
+    /// ``standard(index:policy:limits:arguments:environment:workingDirectory:)`` with the
+    /// policy on: the standard sources, the outputs and the control file.
+    private static func reading(
+        index: DynamicDependencyIndex,
+        policy: DynamicInjectionPolicy,
+        limits: InstructionSourceLimits,
+        arguments: [String],
+        environment: [String: String],
+        workingDirectory: String
+    ) -> DynamicDependencyRegistry {
         var registry = DynamicDependencyRegistry(
             index: index,
             sources: standardSources(arguments: arguments, environment: environment, workingDirectory: workingDirectory),
@@ -91,8 +113,6 @@ extension DynamicDependencyRegistry {
         return registry
     }
 
-    /// `RELAY_CONTROL`: names the control file (docs/configuration.md, "The control channel").
-    public static let controlVariable = "RELAY_CONTROL"
     /// `RELAY_CONTROL_INTERVAL`: how often the control file is looked at, in milliseconds
     /// (20 when unset).
     static let controlIntervalVariable = "RELAY_CONTROL_INTERVAL"
@@ -117,4 +137,5 @@ extension DynamicDependencyRegistry {
         let file = ConfigFileInstructionSource(path: path, isRequired: false, workingDirectory: workingDirectory)
         return .success(ControlFile(path: path, fileSystemPath: file.fileSystemPath, interval: interval, file: file))
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 
 /// Reads instructions from an environment variable, `RELAY_DEPENDENCIES` by default.
@@ -79,3 +80,4 @@ extension EnvironmentInstructionSource: AbsenceReporting {
         value == nil ? "not set" : nil
     }
 }
+#endif

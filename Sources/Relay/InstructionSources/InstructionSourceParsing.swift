@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Helpers for writing your own ``DependencyInstructionSource``: they parse text in the
 /// `.relay` file format, check it for duplicates and throw the same positioned errors
 /// as Relay's built-in sources.
@@ -77,3 +78,4 @@ public enum InstructionSourceParsing {
         return result.instructions
     }
 }
+#endif

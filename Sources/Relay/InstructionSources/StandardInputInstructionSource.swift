@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -78,3 +79,4 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
         try RegularFileReader.readAll(STDIN_FILENO, upTo: maxBytes).get()
     }
 }
+#endif

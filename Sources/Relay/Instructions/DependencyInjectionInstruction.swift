@@ -90,19 +90,27 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     ///   backslash at the end, a bracket left open, an unescaped control character other
     ///   than tab — is ``DependencyInjectionInstructionError/invalidInstruction(message:column:)``
     ///   with the 1-based column.
+    ///
+    ///   A release build without dynamic injection has no parser: there every text throws
+    ///   ``DependencyInjectionInstructionError/invalidInstruction(message:column:)`` saying
+    ///   so (see ``DynamicInjectionPolicy``).
     public init(parsing text: String) throws(DependencyInjectionInstructionError) {
+        #if RELAY_DRIVABLE
         do {
             self = try InstructionParser.parse(text, defaultScope: .global).instruction
         } catch {
             throw error.seed
         }
+        #else
+        throw .invalidInstruction(message: "cannot parse instructions: \(DynamicInjectionPolicy.default.reason)", column: 1)
+        #endif
     }
 
     /// Parses the text form of an instruction, returning `nil` where
     /// ``init(parsing:)`` would throw.
     public init?(_ description: String) {
-        guard let parsed = try? InstructionParser.parse(description, defaultScope: .global) else { return nil }
-        self = parsed.instruction
+        guard let parsed = try? Self(parsing: description) else { return nil }
+        self = parsed
     }
 
     /// The canonical text form: `type=…,factory=…`, then `,scope=…` unless the scope is

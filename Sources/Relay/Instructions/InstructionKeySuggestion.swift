@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Finds the valid key closest to a misspelled one, for "did you mean" hints.
 enum InstructionKeySuggestion {
     /// The valid key within edit distance 2 of `key` (a swap of neighbours counts as one
@@ -13,3 +14,4 @@ enum InstructionKeySuggestion {
         return best?.key
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Parses the text of one instruction. See docs/configuration.md for the grammar.
 ///
 /// There is one parser, and every source uses it: the command line, the environment
@@ -588,3 +589,4 @@ enum InstructionParser {
         Failure(kind: kind, message: message, column: column, input: String(decoding: text, as: UTF8.self), seed: .invalidInstruction(message: message, column: column))
     }
 }
+#endif

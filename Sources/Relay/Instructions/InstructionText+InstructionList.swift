@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 extension InstructionText {
     /// Parses an instruction list such as the value of an environment variable.
     ///
@@ -133,3 +134,4 @@ extension InstructionText {
         return segments
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// What one line of a `.relay` file is.
 package enum RelayFileLine: Hashable, Sendable {
     /// Empty, or only spaces and tabs.
@@ -242,3 +243,4 @@ extension InstructionText {
         return .success(DependencyContainerScope(string(name[first...last])))
     }
 }
+#endif

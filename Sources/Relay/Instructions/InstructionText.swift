@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 /// Pure parsers that turn the raw contents of an instruction source into instructions
 /// and positioned diagnostics. The source types (files, environment, standard input,
 /// command line) read their input and hand it to these functions.
@@ -173,3 +174,4 @@ package enum InstructionText {
         return String(view)
     }
 }
+#endif

@@ -34,7 +34,7 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
 extension Slot: CustomStringConvertible where TypeID == DependencyTypeKey {
     /// `MyApp.X in scope global`, or `MyApp.X with tag=Production in scope global`,
     /// escaped for a message.
-    var description: String {
+    package var description: String {
         let tagged = tag.map { " with tag=\(UserText.escaped($0.name))" } ?? ""
         return "\(UserText.escaped(type.tag))\(tagged) in scope \(UserText.escaped(scope.name))"
     }

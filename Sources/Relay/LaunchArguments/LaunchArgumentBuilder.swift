@@ -65,7 +65,7 @@ public struct LaunchArgumentBuilder: Sendable {
     /// The dependency instructions as an environment: `variable` set to the instructions
     /// separated by `;`. Other launch arguments are not included. Empty when there are no
     /// instructions.
-    public func buildEnvironment(variable: String = EnvironmentInstructionSource.defaultVariable) -> [String: String] {
+    public func buildEnvironment(variable: String = StandardInstructionPlaces.dependenciesVariable) -> [String: String] {
         let instructions = instructions
         guard !instructions.isEmpty else { return [:] }
         return [variable: instructions.map(\.description).joined(separator: ";")]

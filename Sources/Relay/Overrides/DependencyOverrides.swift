@@ -30,8 +30,13 @@ public struct DependencyOverrides: Sendable {
     ///
     /// - Throws: ``DynamicInjectionError`` when an instruction does not parse, positioned
     ///   by its place in the list.
+    ///   A release build without dynamic injection has no parser: there it throws for any
+    ///   instruction (see ``DynamicInjectionPolicy``).
     public init(_ instructions: [String], index: DynamicDependencyIndex = .shared) throws(DynamicInjectionError) {
         self.init(index: index)
+        #if !RELAY_DRIVABLE
+        guard instructions.isEmpty else { throw Self.notInThisBuild(at: .custom(source: "override #1", line: nil, column: nil)) }
+        #else
         var diagnostics: [RelayDiagnostic] = []
         index.withInstructionExamples {
             for (position, text) in instructions.enumerated() {
@@ -45,6 +50,7 @@ public struct DependencyOverrides: Sendable {
             }
         }
         if !diagnostics.isEmpty { throw DynamicInjectionError(diagnostics: diagnostics) }
+        #endif
     }
 
     /// Overrides from instruction strings in the `-d` syntax.
@@ -85,10 +91,23 @@ public struct DependencyOverrides: Sendable {
     /// as a test writes the one it means last. Problems are reported in the order the
     /// instructions were given.
     func registrations() throws(DynamicInjectionError) -> [RegistrationRequest] {
+        #if RELAY_DRIVABLE
         let input = BindingPlan.Input(name: "overrides", instructions: instructions, repeats: .lastWins)
         let checked = try BindingPlan(merging: [input]).check(against: index, hint: Self.hint(for: index))
         return checked.requests + typed
+        #else
+        if let first = instructions.first { throw Self.notInThisBuild(at: first.origin) }
+        return typed
+        #endif
     }
+
+    #if !RELAY_DRIVABLE
+    /// Instructions in a release build without dynamic injection: nothing can check or
+    /// apply them, and dropping them would run the test on the live implementations.
+    private static func notInThisBuild(at origin: InstructionOrigin) -> DynamicInjectionError {
+        DynamicInjectionError(diagnostics: [.error("instructions cannot be applied: \(DynamicInjectionPolicy.default.reason); use typed overrides (register(_:factory:)) instead", at: origin)])
+    }
+    #endif
 
     /// The note added to an unknown key: for the shared index, that a test may have
     /// checked it before the code that fills it ran.

@@ -2,8 +2,8 @@ import Relay
 
 /// The `--help` text, listing the keys the running build has indexed.
 enum DemoUsage {
-    /// The help lines; the injectable types and factories come from `manifest`.
-    static func lines(manifest: DynamicDependencyIndex.Manifest) -> [String] {
+    /// The help lines; the injectable types and factories come from the index's manifest.
+    static func lines() -> [String] {
         [
             "usage: relay-demo [--servings N] [--shopping-list] [--compact] [-d INSTRUCTION | -d @FILE | -d -]...",
             "",
@@ -18,7 +18,18 @@ enum DemoUsage {
             "Instructions are also read from $RELAY_DEPENDENCIES, then $RELAY_DEPENDENCIES_FILE or ./.relay;",
             "RELAY_EXPLAIN=1 prints what was bound, and from where, to standard error (see docs/configuration.md).",
             "",
-            "Injectable types, each with the factories that produce it:",
-        ] + manifest.description.split(separator: "\n").map { "  \($0)" }
+        ] + injectable
+    }
+
+    /// The injectable types, each with the factories that produce it. A release build of
+    /// Relay carries no dynamic injection (docs/architecture.md), so it has no manifest
+    /// to list.
+    private static var injectable: [String] {
+        #if DEBUG
+        ["Injectable types, each with the factories that produce it:"]
+            + DynamicDependencyIndex.relayDemo.manifest().description.split(separator: "\n").map { "  \($0)" }
+        #else
+        ["This release build reads no instruction: Relay's dynamic injection is compiled out."]
+        #endif
     }
 }

@@ -28,7 +28,7 @@ struct RelayDemoCommand {
         }
 
         if options.help {
-            StandardStreams.out(DemoUsage.lines(manifest: DynamicDependencyIndex.relayDemo.manifest()))
+            StandardStreams.out(DemoUsage.lines())
             return 0
         }
 

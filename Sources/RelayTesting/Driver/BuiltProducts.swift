@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Darwin)
@@ -116,4 +117,5 @@ public enum BuiltProducts {
     }
     #endif
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 
@@ -36,4 +37,5 @@ extension DriverLaunch {
         files[path] = try String(contentsOf: url, encoding: .utf8)
     }
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 import Relay
@@ -384,4 +385,5 @@ public struct DriverLaunch: Sendable {
         String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
     }
 }
+#endif
 #endif

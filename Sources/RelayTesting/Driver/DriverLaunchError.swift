@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 
@@ -152,4 +153,5 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
         }.joined(separator: " ")
     }
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 import Relay
@@ -85,4 +86,5 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
         text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
     }
 }
+#endif
 #endif

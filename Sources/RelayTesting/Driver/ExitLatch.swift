@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 
@@ -110,4 +111,5 @@ final class ExitLatch: @unchecked Sendable {
         waiter?.resume(returning: false)
     }
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 
@@ -40,4 +41,5 @@ struct InjectionExpectation: Sendable {
         executable.deletingLastPathComponent().pathComponents.contains { $0 == "release" || $0 == "Release" || $0.hasPrefix("Release-") }
     }
 }
+#endif
 #endif

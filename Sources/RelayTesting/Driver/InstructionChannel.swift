@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 /// The way a ``DriverLaunch`` hands its dependency instructions to the launched program:
 /// one of the four sources Relay reads.
@@ -37,4 +38,5 @@ public enum InstructionChannel: String, Sendable, Hashable, CaseIterable, Custom
     /// The case name, e.g. `configFile`, so parameterized tests read well.
     public var description: String { rawValue }
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Darwin)
@@ -541,4 +542,5 @@ final class ProgramMonitor: @unchecked Sendable {
         try? FileManager.default.removeItem(at: sandbox)
     }
 }
+#endif
 #endif

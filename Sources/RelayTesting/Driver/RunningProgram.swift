@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 import Relay
@@ -397,4 +398,5 @@ public final class RunningProgram: Sendable {
         return port
     }
 }
+#endif
 #endif

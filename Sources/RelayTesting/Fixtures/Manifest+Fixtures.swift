@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Foundation
 import Relay
 
@@ -60,3 +61,4 @@ extension DynamicDependencyIndex.Manifest {
         return checked.sorted()
     }
 }
+#endif

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayContainer
 
 /// The depth guard on stacks too small for its usual reserve (a quarter of the stack).
 /// The first resolve of each link type instantiates generic metadata, which takes the

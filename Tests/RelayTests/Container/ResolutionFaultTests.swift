@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+@testable import RelayContainer
 import Testing
 
 // Types for the diagnostics tests. Names matter: the messages quote them.

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -24,3 +25,4 @@ enum ProcessArguments {
         return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
     }
 }
+#endif

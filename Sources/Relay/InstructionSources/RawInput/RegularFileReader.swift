@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -160,3 +161,4 @@ enum RegularFileReader {
         }
     }
 }
+#endif

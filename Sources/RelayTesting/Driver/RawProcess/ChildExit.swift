@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Darwin)
@@ -51,4 +52,5 @@ enum ChildExit {
     // musl: no child status in `siginfo_t` that Swift can import (see `isAvailable`).
     #endif
 }
+#endif
 #endif

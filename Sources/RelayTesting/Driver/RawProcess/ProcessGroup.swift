@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Darwin)
@@ -43,4 +44,5 @@ struct ProcessGroup: Sendable {
         return leaderRunning && kill(leader, signal) == 0
     }
 }
+#endif
 #endif

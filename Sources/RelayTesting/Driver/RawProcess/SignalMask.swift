@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 #if canImport(Darwin)
@@ -28,4 +29,5 @@ enum SignalMask {
         return try body()
     }
 }
+#endif
 #endif

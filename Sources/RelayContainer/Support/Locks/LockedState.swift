@@ -7,15 +7,15 @@
 ///
 /// `@unchecked Sendable` is safe: `value` is only read or written inside `withLock`, with
 /// the mutex held.
-final class LockedState<Value: Sendable>: @unchecked Sendable {
+package final class LockedState<Value: Sendable>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,5 +1,5 @@
 /// Where a registration was made, for diagnostics.
-enum RegistrationOrigin: Sendable, CustomStringConvertible {
+package enum RegistrationOrigin: Sendable, CustomStringConvertible {
     /// `register(...)` called in code at this place.
     case code(line: UInt, file: StaticString)
     /// Made by dynamic injection or an override; the text says from what.
@@ -11,7 +11,7 @@ enum RegistrationOrigin: Sendable, CustomStringConvertible {
     /// each by its position.
     case deferred(any RegistrationDescriptions, position: Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case let .code(line, file): "\(file):\(line)"
         case let .described(text): text
@@ -22,7 +22,7 @@ enum RegistrationOrigin: Sendable, CustomStringConvertible {
 
 /// Describes registrations on demand, by position: one object for many registrations
 /// (``RegistrationOrigin/deferred(_:position:)``).
-protocol RegistrationDescriptions: AnyObject, Sendable {
+package protocol RegistrationDescriptions: AnyObject, Sendable {
     /// Where the registration at `position` was made, in words.
     func description(at position: Int) -> String
 }

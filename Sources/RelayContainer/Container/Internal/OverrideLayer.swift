@@ -103,7 +103,7 @@ extension ResolutionEngine {
     /// While `operation` runs, this thread counts it (``ResolutionThread/State/synchronousLayers``),
     /// which sends resolves straight to the path that reads the layer
     /// (``ResolutionThread/seesNoLayer``).
-    func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
+    package func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         try withLayer(OverrideLayer.stacked(on: OverrideContext.current, requests), operation: operation)
     }
 
@@ -125,7 +125,7 @@ extension ResolutionEngine {
 
     /// The `async` form of ``withOverrides(_:operation:)``. It runs in a task, so every
     /// resolve inside looks at the task-local value.
-    func withOverrides<Result>(
+    package func withOverrides<Result>(
         _ requests: [RegistrationRequest],
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result

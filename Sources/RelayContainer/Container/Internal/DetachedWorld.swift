@@ -65,7 +65,7 @@ extension ResolutionEngine {
     /// exactly its argument type (else the first that is an instance of it); with none, it
     /// is reported as a failure (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
     /// with no argument given), never skipped.
-    func validateRegistrations(replacing replacements: [RegistrationRequest] = [], arguments: [Any] = []) -> [DependencyValidationError.Failure] {
+    package func validateRegistrations(replacing replacements: [RegistrationRequest] = [], arguments: [Any] = []) -> [DependencyValidationError.Failure] {
         var world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
         for request in replacements {
@@ -120,7 +120,7 @@ extension ResolutionEngine {
     /// produces and resolved, which also catches cycles through it; an untyped one is
     /// called directly.
     @discardableResult
-    func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
+    package func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
         let world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
         do { return try withUnitOfWork {
@@ -141,7 +141,7 @@ extension ResolutionEngine {
 
 /// Whether `value` is a `type` — for a type known only as a metatype (the existential is
 /// opened, so the test is the real `is T`).
-func isInstance(_ value: Any, of type: Any.Type) -> Bool {
+package func isInstance(_ value: Any, of type: Any.Type) -> Bool {
     func check<T>(_: T.Type) -> Bool { value is T }
     return check(type)
 }

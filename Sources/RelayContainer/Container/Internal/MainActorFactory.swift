@@ -44,7 +44,7 @@ private struct SameThreadBox<Value>: @unchecked Sendable {
 extension DependencyFactory {
     /// A factory that must run on the main actor: `T` is created there, and resolving it
     /// off the main thread is an error, never a hop.
-    static func mainActor<T>(_ factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
+    package static func mainActor<T>(_ factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T) -> DependencyFactory {
         let run: @Sendable (DependencyContainer) throws -> T = { container in
             guard MainThread.isCurrent else { throw MainActorRequired(typeName: TypeName.of(T.self)) }
             return try MainActor.assumeIsolated { SameThreadBox(value: try factory(container)) }.value

@@ -70,7 +70,7 @@ extension ResolutionEngine {
     /// `alsoClearing` names scopes whose injected layer is emptied even if no request binds
     /// into them (a control batch that drops a scope's last binding); their containers must
     /// exist already, and a scope without one is skipped.
-    func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [String?] {
+    package func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [String?] {
         var owners: [DependencyContainerScope: DependencyContainer] = [:]
         for scope in alsoClearing {
             if scope.isGlobal {
@@ -169,7 +169,7 @@ extension ResolutionEngine {
     /// What code registered for each of `keys`, in any container, read under one lock
     /// acquisition for all of them (what instructions binding those types are checked
     /// against). A key with no registration has no entry.
-    func codeRegistrations(of keys: Set<DependencyKey>) -> [DependencyKey: CodeRegistrations] {
+    package func codeRegistrations(of keys: Set<DependencyKey>) -> [DependencyKey: CodeRegistrations] {
         guard !keys.isEmpty else { return [:] }
         return lock.withLock {
             var found: [DependencyKey: CodeRegistrations] = [:]
@@ -183,7 +183,7 @@ extension ResolutionEngine {
     }
 
     /// The scopes whose containers exist (someone registered in, or asked for, them).
-    func existingScopes() -> Set<DependencyContainerScope> {
+    package func existingScopes() -> Set<DependencyContainerScope> {
         lock.withLock { Set(scopedContainers.keys) }
     }
 
@@ -194,13 +194,13 @@ extension ResolutionEngine {
 }
 
 /// What code registered for one type, in any container (``ResolutionEngine/codeRegistrations(of:)``).
-struct CodeRegistrations {
+package struct CodeRegistrations {
     /// The tags it is registered with (argument registrations included).
-    var tags: Set<DependencyTag> = []
+    package var tags: Set<DependencyTag> = []
     /// The argument types of its argument registrations (any tag), by identity.
-    var arguments: [ObjectIdentifier: Any.Type] = [:]
+    package var arguments: [ObjectIdentifier: Any.Type] = [:]
     /// Whether it has a registration without an argument, tagged or not.
-    var withoutArgument = false
+    package var withoutArgument = false
 
     fileprivate mutating func add(_ registration: Registration) {
         if let tag = registration.tag { tags.insert(tag) }

@@ -10,10 +10,10 @@ import Foundation
 ///   ever made, a note that `inject()` may be missing (``missingRegistrationHint()``).
 ///
 /// (`CommandLine.withoutDependencyArguments()` says it for `-d` arguments.)
-enum ForgottenInject {
+package enum ForgottenInject {
     /// Whether any registry's `inject()` (or `registerDependencies()`) has run in this
     /// process, successfully or not. Set by `DynamicDependencyRegistry.inject()`.
-    static let hasInjected = LockedState(false)
+    package static let hasInjected = LockedState(false)
 
     /// The first-resolve check, run once per process: evaluated when the first thread
     /// that resolves gets its resolution state (`ResolutionThread.makeCurrent()`), which

@@ -45,7 +45,7 @@ package enum UserText {
     }
 
     /// A control character (general category Cc): U+0000–U+001F and U+007F–U+009F.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
@@ -56,7 +56,7 @@ package enum UserText {
     }
 
     /// `\u{7}` style escape of a scalar.
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

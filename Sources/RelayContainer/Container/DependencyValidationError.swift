@@ -10,6 +10,11 @@ public struct DependencyValidationError: Error, CustomStringConvertible {
         /// Why it failed.
         public let error: DependencyResolutionError
 
+        package init(subject: String, error: DependencyResolutionError) {
+            self.subject = subject
+            self.error = error
+        }
+
         /// The subject, then its resolution error indented below it.
         public var description: String {
             "\(subject):\n" + error.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }.joined(separator: "\n")
@@ -18,6 +23,10 @@ public struct DependencyValidationError: Error, CustomStringConvertible {
 
     /// The failures, in a stable order (containers by scope, then types by name).
     public let failures: [Failure]
+
+    package init(failures: [Failure]) {
+        self.failures = failures
+    }
 
     /// A count line, then every failure.
     public var description: String {

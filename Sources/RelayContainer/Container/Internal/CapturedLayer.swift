@@ -13,24 +13,24 @@
 /// stacked inside it (work that arrives on the task that built the app), or — when a
 /// value was kept past the code that captured it — another test's; in every case the layer
 /// already in force is the right one, so the body runs unchanged.
-struct CapturedLayer: Sendable {
+package struct CapturedLayer: Sendable {
     /// `nil` when captured where no layer was in force.
     private let layer: OverrideLayer?
 
     /// The innermost layer the calling code sees, if any: one task-local read.
-    static var current: CapturedLayer { CapturedLayer(layer: OverrideContext.current) }
+    package static var current: CapturedLayer { CapturedLayer(layer: OverrideContext.current) }
 
     /// Whether a layer was captured.
-    var isEmpty: Bool { layer == nil }
+    package var isEmpty: Bool { layer == nil }
 
     /// Runs `body` inside the captured layer (see the type's overview).
-    func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard let layer, OverrideContext.current == nil else { return try body() }
         return try ResolutionEngine.shared.withLayer(layer, operation: body)
     }
 
     /// The `async` form of ``run(_:)``.
-    func run<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
+    package func run<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
         guard let layer, OverrideContext.current == nil else { return try await body() }
         return try await OverrideContext.$current.withValue(layer, operation: body, isolation: isolation)
     }

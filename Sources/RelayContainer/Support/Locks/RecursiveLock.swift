@@ -11,10 +11,10 @@ import Musl
 /// `@unchecked Sendable` is safe: the mutex is allocated once on the heap (so it never
 /// moves), initialised in `init`, destroyed in `deinit`, and only ever touched through the
 /// pthread functions, which are thread-safe by contract.
-final class RecursiveLock: @unchecked Sendable {
+package final class RecursiveLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -29,7 +29,7 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

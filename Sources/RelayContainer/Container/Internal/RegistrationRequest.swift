@@ -6,12 +6,12 @@
 /// A class, not a struct: it travels through the whole pipeline (index, checks, requests,
 /// registrations), and copying a reference is one retain where copying its three
 /// closures was three.
-final class DependencyFactory: Sendable {
+package final class DependencyFactory: Sendable {
     /// The type the factory produces when it is known statically; `nil` for an untyped
     /// factory, whose result is checked when it is resolved.
-    let produces: DependencyKey?
+    package let produces: DependencyKey?
     /// Runs the factory, returning its result as `Any`.
-    let make: @Sendable (DependencyContainer) throws -> Any
+    package let make: @Sendable (DependencyContainer) throws -> Any
     /// The factory with its static type, for typed registrations; `nil` when untyped.
     fileprivate let typed: TypedFactory?
     /// Whether the factory must run on the main actor (registered with
@@ -31,29 +31,29 @@ final class DependencyFactory: Sendable {
     }
 
     /// The type of the runtime argument the factory takes; `nil` when it takes none.
-    var argumentType: Any.Type? { argumentFactory?.argumentType }
+    package var argumentType: Any.Type? { argumentFactory?.argumentType }
 
     /// A factory whose result type is known: `T`.
-    static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, requiresMainActor: Bool = false) -> DependencyFactory {
+    package static func typed<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, requiresMainActor: Bool = false) -> DependencyFactory {
         DependencyFactory(produces: DependencyKey(T.self), make: { try factory($0) }, typed: TypedFactory(factory), requiresMainActor: requiresMainActor)
     }
 
     /// A factory that takes a runtime argument of type `A` and produces `T`: it makes an
     /// argument registration (as `register(_:tag:argument:…)` does). Calling ``make``,
     /// which has no argument to give, throws `missingArgument`.
-    static func argument<T, A>(_ factory: @escaping @Sendable (DependencyContainer, A) throws -> T, missingArgument: @escaping @Sendable () -> any Error) -> DependencyFactory {
+    package static func argument<T, A>(_ factory: @escaping @Sendable (DependencyContainer, A) throws -> T, missingArgument: @escaping @Sendable () -> any Error) -> DependencyFactory {
         DependencyFactory(produces: DependencyKey(T.self), make: { _ in throw missingArgument() }, typed: nil, requiresMainActor: false, argumentFactory: TypedArgumentFactory(factory))
     }
 
     /// A factory returning `Any`, checked against the requested type at resolve time.
-    static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
+    package static func untyped(_ factory: @escaping @Sendable (DependencyContainer) throws -> Any) -> DependencyFactory {
         DependencyFactory(produces: nil, make: factory, typed: nil, requiresMainActor: false)
     }
 }
 
 /// One registration to make: `factory` for `key` in the container of `scope`.
-struct RegistrationRequest: Sendable {
-    let scope: DependencyContainerScope
+package struct RegistrationRequest: Sendable {
+    package let scope: DependencyContainerScope
     let key: DependencyKey
     let lifecycle: LifecycleType
     let origin: RegistrationOrigin
@@ -61,7 +61,7 @@ struct RegistrationRequest: Sendable {
     /// The registration's tag; `nil` for an untagged registration.
     let tag: DependencyTag?
 
-    init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil) {
+    package init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil) {
         self.scope = scope
         self.key = key
         self.lifecycle = lifecycle

@@ -1,9 +1,9 @@
 /// Finds near misses for "did you mean" suggestions.
-enum NearMatch {
+package enum NearMatch {
     /// Edit distance over Unicode scalars, case-insensitive: insertions, deletions,
     /// substitutions and swaps of two neighbours each count as one edit (optimal string
     /// alignment), so `Stbu7` is one edit from `Stub7`. Relay's only edit distance.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased().unicodeScalars)
         let y = Array(b.lowercased().unicodeScalars)
         if x.isEmpty { return y.count }
@@ -36,7 +36,7 @@ enum NearMatch {
     /// Candidates that are plausibly what `name` meant: within an edit distance of a sixth
     /// of the name's length (at least 2) — a typo or two, not a different word — or sharing
     /// its last dot-separated component; of those, only the closest ones.
-    static func suggestions(for name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func suggestions(for name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let threshold = max(2, name.unicodeScalars.count / 6)
         let last = lastComponent(name).lowercased()
         var scored: [(distance: Int, candidate: String)] = []
@@ -55,7 +55,7 @@ enum NearMatch {
 
     /// Orders names as people count: runs of digits compare by value, so `Stub2` comes
     /// before `Stub10`; otherwise by Unicode scalars.
-    static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+    package static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs.unicodeScalars.makeIterator(), right = rhs.unicodeScalars.makeIterator()
         var l = left.next(), r = right.next()
         while let a = l, let b = r {
@@ -76,7 +76,7 @@ enum NearMatch {
     }
 
     /// `'a', 'b', 'c'`, or the first `limit` followed by `and N more`.
-    static func quotedList(_ items: [String], limit: Int = 8) -> String {
+    package static func quotedList(_ items: [String], limit: Int = 8) -> String {
         let shown = items.prefix(limit).map { UserText.quoted($0, limit: UserText.nameLimit) }.joined(separator: ", ")
         return items.count > limit ? "\(shown) and \(items.count - limit) more" : shown
     }

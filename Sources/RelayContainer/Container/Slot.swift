@@ -12,13 +12,13 @@
 /// (`Slot<DependencyTypeKey>`, whose `argument` is always `nil`, since the text does not
 /// say which argument its factory takes), the engine by its identity
 /// (`Slot<DependencyKey>`).
-struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
-    let scope: DependencyContainerScope
-    let type: TypeID
-    let tag: DependencyTag?
+package struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
+    package let scope: DependencyContainerScope
+    package let type: TypeID
+    package let tag: DependencyTag?
     let argument: ObjectIdentifier?
 
-    init(scope: DependencyContainerScope, type: TypeID, tag: DependencyTag? = nil, argument: ObjectIdentifier? = nil) {
+    package init(scope: DependencyContainerScope, type: TypeID, tag: DependencyTag? = nil, argument: ObjectIdentifier? = nil) {
         self.scope = scope
         self.type = type
         self.tag = tag
@@ -28,7 +28,7 @@ struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
     /// The type, the tag and the argument type; not the scope, whose name the hasher would
     /// otherwise run over for every look-up, while one type bound in many scopes is rare.
     /// Equality still compares every field.
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         if let tag { hasher.combine(tag) }
         if let argument { hasher.combine(argument) }

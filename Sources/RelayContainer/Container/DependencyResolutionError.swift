@@ -237,7 +237,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: nil, stackSize: nil, tag: tag, argument: argument, hint: hint)
     }
 
-    static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
+    package static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
         Self(reason: .typeMismatch(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
     }
 
@@ -285,16 +285,21 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 /// registrations in its `prepare` closure have not run. The containers know nothing of
 /// indexes: the dynamic-injection layer installs ``provider`` (`UnfilledIndexes`), and
 /// the error shows ``note`` and puts ``fix`` before its own.
-struct MissingRegistrationHint: Sendable, Equatable {
+package struct MissingRegistrationHint: Sendable, Equatable {
     /// Shown as `note: …`, after the near misses.
     var note: String
     /// Put before the usual fix.
     var fix: String
 
+    package init(note: String, fix: String) {
+        self.note = note
+        self.fix = fix
+    }
+
     /// Installed once by a layer above; called for every missing registration, possibly
     /// with the engine lock held. It must be quick, take no lock but leaf locks of its
     /// own, and never resolve, register or wait.
-    static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
+    package static let provider = LockedState<(@Sendable () -> MissingRegistrationHint?)?>(nil)
 
     /// The hint of the installed provider; without one (no index that fills itself was
     /// ever made), ``ForgottenInject/missingRegistrationHint()``.

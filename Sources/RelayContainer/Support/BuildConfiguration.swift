@@ -1,8 +1,8 @@
 /// Whether Relay itself was compiled with `DEBUG`: what turns dynamic injection on by
 /// default (`DynamicInjectionPolicy.default`) and the warnings for instructions no
 /// `inject()` read.
-enum BuildConfiguration {
-    static var isDebug: Bool {
+package enum BuildConfiguration {
+    package static var isDebug: Bool {
         #if DEBUG
         true
         #else

@@ -20,8 +20,8 @@ import Musl
 /// `@unchecked Sendable` is safe: the `var` properties are only touched with `lock` held,
 /// and the other stored properties are immutable. (The atomics are static
 /// ``AtomicWord``s, not stored here; every access to them is atomic.)
-final class ResolutionEngine: @unchecked Sendable {
-    static let shared = ResolutionEngine()
+package final class ResolutionEngine: @unchecked Sendable {
+    package static let shared = ResolutionEngine()
 
     let lock = ConditionLock()
     /// Where each thread's ``ResolutionThread`` lives; also published in
