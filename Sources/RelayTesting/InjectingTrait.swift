@@ -7,10 +7,10 @@ import Testing
 ///
 /// ```swift
 /// @Test(.injecting("type=MyApp.Backend,factory=MyApp.Backend.Stub", index: .myApp))
-/// func showsStubbedRecipes() throws { … }
+/// func showsStubbedRecipes() throws { /* … */ }
 ///
 /// @Suite(.injecting("type=MyApp.Clock,factory=MyApp.Clock.Fixed", index: .myApp))
-/// struct CheckoutTests { … }   // every test in the suite, each with fresh singletons
+/// struct CheckoutTests { /* … */ }   // every test in the suite, each with fresh singletons
 /// ```
 ///
 /// The instructions are the ones a driver passes with `-d`, checked against the index like
@@ -97,10 +97,10 @@ extension Trait where Self == InjectingTrait {
     ///     ])
     /// }
     ///
-    /// @Test(.injecting(Stubs.offline, index: .myApp)) func showsStubbedRecipes() { … }
+    /// @Test(.injecting(Stubs.offline, index: .myApp)) func showsStubbedRecipes() { /* … */ }
     /// @Test func driverShowsStubbedRecipes() async throws {
     ///     let run = try await DriverLaunch(.product("my-app"), dependencies: Stubs.offline).run()
-    ///     …
+    ///     // …
     /// }
     /// ```
     ///

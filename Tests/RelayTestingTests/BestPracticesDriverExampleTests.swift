@@ -3,6 +3,7 @@
 // in step.
 
 import Foundation
+import RelayTestSupport  // not in the example: for the check at the end
 import Relay
 import RelayTesting
 import Testing
@@ -51,18 +52,12 @@ import Testing
 struct BestPracticesDriverExampleTests {
     @Test("the example in docs/best-practices.md is this file's, verbatim")
     func exampleIsVerbatim() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            try #require(root.path != "/", "Package.swift not found above \(#filePath)")
-            root.deleteLastPathComponent()
-        }
-        let documentation = try String(contentsOf: root.appendingPathComponent("docs/best-practices.md"), encoding: .utf8)
-        let section = try #require(documentation.range(of: "A complete driver test"), "the section is gone from docs/best-practices.md")
-        let start = try #require(documentation.range(of: "```swift\n", range: section.upperBound..<documentation.endIndex))
-        let end = try #require(documentation.range(of: "```\n", range: start.upperBound..<documentation.endIndex))
-        let example = String(documentation[start.upperBound..<end.lowerBound])
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let isVerbatim = source.contains(example)
+        let page = try DocumentationPage.load("docs/best-practices.md")
+        let heading = try #require(try Repository.lines(of: "docs/best-practices.md").firstIndex { $0.hasPrefix("A complete driver test") },
+                                   "the section is gone from docs/best-practices.md")
+        let example = try #require(page.blocks.first { $0.line > heading + 1 }, "the example is gone from docs/best-practices.md")
+        let source = try Repository.lines(of: "Tests/RelayTestingTests/BestPracticesDriverExampleTests.swift")
+        let isVerbatim = DocumentationMatch.contains(example.lines, in: source)
         #expect(isVerbatim, "docs/best-practices.md and \(#filePath) differ; update one from the other")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RelayTestSupport
 import Testing
 
 // The README's five-minute tour is the package Examples/MyApp, which
@@ -7,34 +8,23 @@ import Testing
 
 @Suite("README tour")
 struct ReadmeTourTests {
-    /// The repository root: the nearest directory above this file that holds Package.swift.
-    static let root: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }()
-
     /// The ```swift blocks between `## A five-minute tour` and the next `## ` heading.
     static func tourBlocks() throws -> [[String]] {
-        try DocumentationBlocks.swiftBlocks(in: "README.md", section: "## A five-minute tour")
+        try DocumentationPage.load("README.md").blocks(inSection: "## A five-minute tour").map(\.lines)
     }
 
     /// Every Swift file of Examples/MyApp (Package.swift excluded), by path, as lines.
     static func exampleFiles() throws -> [(path: String, lines: [String])] {
-        let package = root.appendingPathComponent("Examples/MyApp")
+        let package = Repository.root.appendingPathComponent("Examples/MyApp")
         let paths = FileManager.default.enumerator(atPath: package.path)?.compactMap { $0 as? String } ?? []
         return try paths.filter { $0.hasSuffix(".swift") && $0 != "Package.swift" && !$0.hasPrefix(".build") }.sorted().map { path in
             (path, try String(contentsOf: package.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n"))
         }
     }
 
-    /// Whether `block` is, line for line, a run of lines of one of `files`.
+    /// Whether `block` is, line for line, code of one of `files`.
     static func contains(_ block: [String], in files: [(path: String, lines: [String])]) -> Bool {
-        files.contains { file in
-            file.lines.count >= block.count && (0...(file.lines.count - block.count)).contains { Array(file.lines[$0..<($0 + block.count)]) == block }
-        }
+        DocumentationMatch.file(holding: block, in: files) != nil
     }
 
     @Test("every Swift block of the README's tour is code of Examples/MyApp, verbatim")

@@ -1,4 +1,5 @@
 import Foundation
+import RelayTestSupport
 import Testing
 
 // docs/server-cli-testing.md teaches the packages Examples/ForecastServer (Hummingbird) and
@@ -15,7 +16,7 @@ struct ServerDocsExampleTests {
     /// root), Sources and Tests, as lines (its .build, which holds its dependencies'
     /// checkouts, is not walked).
     static func exampleFiles(_ package: String) throws -> [(path: String, lines: [String])] {
-        let package = ReadmeTourTests.root.appendingPathComponent(package)
+        let package = Repository.root.appendingPathComponent(package)
         let paths = ["Sources", "Tests"].flatMap { folder in
             (FileManager.default.enumerator(atPath: package.appendingPathComponent(folder).path)?.compactMap { $0 as? String } ?? []).map { "\(folder)/\($0)" }
         }
@@ -27,7 +28,7 @@ struct ServerDocsExampleTests {
     /// Checks that every ```swift block of the page's section `heading` is, line for line,
     /// in a file of `package`, and that the section and the package are not empty.
     static func checkSection(_ heading: String, isCodeOf package: String, minimumBlocks: Int, minimumFiles: Int) throws {
-        let blocks = try DocumentationBlocks.swiftBlocks(in: "docs/server-cli-testing.md", section: heading)
+        let blocks = try DocumentationPage.load("docs/server-cli-testing.md").blocks(inSection: heading).map(\.lines)
         let files = try exampleFiles(package)
         #expect(blocks.count >= minimumBlocks, "the section \(heading) should show at least \(minimumBlocks) Swift blocks")
         #expect(files.count >= minimumFiles, "\(package) should hold the server's sources and tests")
@@ -57,29 +58,16 @@ struct ServerDocsExampleTests {
     /// The ```swift blocks before `heading` that open with a file's path
     /// (`// Sources/StatusCtl/main.swift`), by that path.
     static func statusCtlBlocks() throws -> [(path: String, lines: [String])] {
-        let page = try String(contentsOf: ReadmeTourTests.root.appendingPathComponent("docs/server-cli-testing.md"), encoding: .utf8)
-        let lines = page.components(separatedBy: "\n")
-        let end = lines.firstIndex(of: heading) ?? lines.endIndex
-        var blocks: [(path: String, lines: [String])] = []
-        var current: [String]?
-        for line in lines[..<end] {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if let block = current, line == "```" {
-                if let first = block.first, first.hasPrefix("// Sources/") || first.hasPrefix("// Tests/") {
-                    blocks.append((String(first.dropFirst(3)), block))
-                }
-                current = nil
-            } else {
-                current?.append(line)
-            }
+        let end = try Repository.lines(of: "docs/server-cli-testing.md").firstIndex(of: heading) ?? .max
+        return try DocumentationPage.load("docs/server-cli-testing.md").blocks.compactMap { block in
+            guard block.line <= end, let first = block.lines.first, first.hasPrefix("// Sources/") || first.hasPrefix("// Tests/") else { return nil }
+            return (String(first.dropFirst(3)), block.lines)
         }
-        return blocks
     }
 
     @Test("statusctl: every file the page shows is the file of Examples/StatusCtl, whole, and every file is shown")
     func statusCtlIsTheExample() throws {
-        let package = ReadmeTourTests.root.appendingPathComponent("Examples/StatusCtl")
+        let package = Repository.root.appendingPathComponent("Examples/StatusCtl")
         let blocks = try Self.statusCtlBlocks()
         #expect(blocks.map(\.path).sorted() == [
             "Sources/StatusCtl/CheckCommand.swift",

@@ -18,7 +18,9 @@
 /// }
 ///
 /// try DynamicDependencyRegistry.standard(index: .myApp).inject()   // start-up
+///
 /// @Test(.injecting("type=MyApp.BackendService,factory=MyApp.BackendService.Stub", index: .myApp))
+/// func storeShowsTheStub() { /* … */ }
 /// ```
 ///
 /// Such an index cannot be checked before it is filled, whichever test runs first or
@@ -111,7 +113,7 @@ public final class DynamicDependencyIndex: Sendable {
     /// @Test func storeUsesTheDefaults() throws {
     ///     try DynamicDependencyIndex.myApp.prepare()   // registers AppRegistry's defaults
     ///     let store = DependencyContainer.global.resolve(RecipeStore.self)
-    ///     …
+    ///     // …
     /// }
     /// ```
     ///

@@ -25,7 +25,7 @@ extension DependencyContainer {
     ///
     /// ```swift
     /// final class PresenterImp: Presenter {
-    ///     init(router: Router, interactor: Interactor) { … }
+    ///     init(router: Router, interactor: Interactor) { /* … */ }
     /// }
     /// c.register(Presenter.self, lifecycle: .transient, wiring: PresenterImp.init)
     /// ```

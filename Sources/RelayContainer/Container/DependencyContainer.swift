@@ -143,7 +143,7 @@ public final class DependencyContainer: Sendable {
     /// models and coordinators.
     ///
     /// ```swift
-    /// @MainActor final class ProfileViewModel { init(store: ProfileStore) { … } }
+    /// @MainActor final class ProfileViewModel { init(store: ProfileStore) { /* … */ } }
     ///
     /// DependencyContainer.global.register(ProfileViewModel.self, isolation: MainActor.self) { c in
     ///     ProfileViewModel(store: try c.tryResolve())

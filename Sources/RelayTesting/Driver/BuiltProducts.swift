@@ -25,13 +25,11 @@ import Musl
 /// elsewhere, or test runners laid out differently.
 ///
 /// A test target that depends on an executable's target makes `swift test` build the
-/// executable first:
+/// executable first — in Package.swift,
+/// `.testTarget(name: "MyAppDriverTests", dependencies: ["MyApp", .product(name: "RelayTesting", package: "Relay")])`
+/// — and a test then finds it:
 ///
 /// ```swift
-/// // Package.swift
-/// .testTarget(name: "MyAppDriverTests", dependencies: ["MyApp", .product(name: "RelayTesting", package: "Relay")])
-///
-/// // In a test
 /// let url = try BuiltProducts.url(of: "my-app")
 /// ```
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RelayTestSupport
 import Testing
 
 // Keeps the container code of README.md ("A full container") and docs/migrating.md
@@ -13,7 +14,7 @@ import Testing
 @Suite("Docs code is tested code")
 struct DocsCodeTests {
     static func lines(of path: String) throws -> [String] {
-        try String(contentsOf: ReadmeTourTests.root.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+        try Repository.lines(of: path)
     }
 
     /// The lines between `heading` and the next heading of the same or a higher level.
@@ -25,23 +26,6 @@ struct DocsCodeTests {
             return hashes > 0 && hashes <= level && line.dropFirst(hashes).hasPrefix(" ")
         } ?? page.endIndex
         return page[(start + 1)..<end]
-    }
-
-    /// The ```swift blocks of `lines`.
-    static func swiftBlocks(_ lines: ArraySlice<String>) -> [[String]] {
-        var blocks: [[String]] = []
-        var current: [String]?
-        for line in lines {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
     }
 
     /// The code spans of the second column of every table row of `lines` (header and
@@ -60,32 +44,18 @@ struct DocsCodeTests {
         }.filter { !$0.isEmpty }
     }
 
-    /// Whether `block` is a run of lines of `file`, each with the same indentation added
-    /// (blank lines may stay blank).
-    static func contains(_ block: [String], in file: [String]) -> Bool {
-        guard !block.isEmpty, file.count >= block.count else { return false }
-        return (0...(file.count - block.count)).contains { start in
-            let first = file[start]
-            guard first.hasSuffix(block[0]) else { return false }
-            let indent = String(first.dropLast(block[0].count))
-            guard indent.allSatisfy({ $0 == " " }) else { return false }
-            return zip(block, file[start..<(start + block.count)]).allSatisfy { wanted, actual in
-                actual == indent + wanted || (wanted.isEmpty && actual.isEmpty)
-            }
-        }
-    }
-
     static func check(page: String, headings: [String], against testFile: String, minimumBlocks: Int, minimumSpans: Int) throws {
         let pageLines = try lines(of: page)
+        let blocks = try DocumentationPage.load(page)
         let file = try lines(of: testFile)
         var blockCount = 0
         var spanCount = 0
         for heading in headings {
             let section = section(heading, of: pageLines)
             #expect(!section.isEmpty, "\(page) has no section \(heading)")
-            for (number, block) in swiftBlocks(section).enumerated() {
+            for (number, block) in blocks.blocks(inSection: heading).map(\.lines).enumerated() {
                 blockCount += 1
-                #expect(contains(block, in: file), """
+                #expect(DocumentationMatch.contains(block, in: file), """
                     \(page), \(heading): Swift block \(number + 1) is not, line for line, in \(testFile); \
                     change the page and the test together:
                     \(block.joined(separator: "\n"))
@@ -115,11 +85,11 @@ struct DocsCodeTests {
     @Test("a changed line, a reordered block or an unknown span is caught")
     func detectsDifferences() throws {
         let file = ["func f() {", "    let a = 1", "    let b = 2", "", "    let c = 3", "}"]
-        #expect(Self.contains(["let a = 1", "let b = 2"], in: file))
-        #expect(Self.contains(["let b = 2", "", "let c = 3"], in: file))
-        #expect(!Self.contains(["let b = 2", "let a = 1"], in: file))
-        #expect(!Self.contains(["let a = 1", "let b = 3"], in: file))
-        #expect(!Self.contains(["let a = 1", "  let b = 2"], in: file))
+        #expect(DocumentationMatch.contains(["let a = 1", "let b = 2"], in: file))
+        #expect(DocumentationMatch.contains(["let b = 2", "", "let c = 3"], in: file))
+        #expect(!DocumentationMatch.contains(["let b = 2", "let a = 1"], in: file))
+        #expect(!DocumentationMatch.contains(["let a = 1", "let b = 3"], in: file))
+        #expect(!DocumentationMatch.contains(["let a = 1", "  let b = 2"], in: file))
         let table: ArraySlice<String> = ["| A | B | C |", "| --- | --- | --- |", "| `x` | `y()` and `z` | `w` |"]
         #expect(Self.secondColumnSpans(table) == ["y()", "z"])
     }
