@@ -53,7 +53,7 @@ struct InjectionExpectationTests {
         #expect(when == .ready && releaseBuild)
         #expect(standardOutput == "greeting: hello from the live greeting\n")
         #expect(error?.description.contains(" is ready but applied none of the launch's instructions") == true)
-        #expect(error?.description.contains("It is a release build (its executable is in a release products folder), where dynamic injection is off unless the program opts in: drive a debug build (`swift build`), or pass `policy: .enabled`") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("It is a release build (its executable is in a release products folder), where dynamic injection is off unless the program opts in: drive a debug build (`swift build`), or build Relay with its DynamicInjectionInRelease trait and pass `policy: .enabled`") == true, "\(String(describing: error))")
         await program.terminate()
     }
 

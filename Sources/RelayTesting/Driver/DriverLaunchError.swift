@@ -128,7 +128,8 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
             let situation = moment == .ready ? "is ready" : "exited with status 0"
             let cause = releaseBuild
                 ? "It is a release build (its executable is in a release products folder), where dynamic injection is off "
-                    + "unless the program opts in: drive a debug build (`swift build`), or pass `policy: .enabled` to "
+                    + "unless the program opts in: drive a debug build (`swift build`), or build Relay with its "
+                    + "DynamicInjectionInRelease trait and pass `policy: .enabled` to "
                     + "DynamicDependencyRegistry.standard(…) in the builds you drive. Less likely: it never calls inject()."
                 : "It is not a release build, so it most likely never calls DynamicDependencyRegistry.standard(…).inject() — "
                     + "or calls it only after it is ready, or with a policy that is off: call inject() first thing at start-up, "
