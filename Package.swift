@@ -35,7 +35,10 @@ let package = Package(
         // `import Relay`: everything below, re-exported, plus dynamic injection — the
         // instruction language, its sources, the index and registry, overrides, the 0.3
         // command-line and launch-argument API.
-        .target(name: "Relay", dependencies: ["RelayContainer"], swiftSettings: drivable),
+        .target(name: "Relay", dependencies: ["RelayContainer", "RelayInstructions"], swiftSettings: drivable),
+        // The instruction language: keys, instructions, origins, diagnostics, and — with
+        // dynamic injection — its parser and formatter. Uses the container core only.
+        .target(name: "RelayInstructions", dependencies: ["RelayContainer"], swiftSettings: drivable),
         // The container core: containers, lifecycles, registries, `@Injected`, validation
         // and bootstrap. It knows nothing of instructions, indexes or drivers (the module
         // wall is the layer rule). Apps reach it through `import Relay`.

@@ -8,7 +8,7 @@
 # For each module it:
 #   1. extracts the public symbol graph with the toolchain's swift-symbolgraph-extract from
 #      the debug build that `swift build` and `swift test` use (Relay's includes the
-#      container module it re-exports);
+#      container and instruction modules it re-exports);
 #   2. runs `docc convert` on Sources/<Module>/<Module>.docc with `--warnings-as-errors`, so
 #      an unresolved ``Symbol`` link, a broken <doc:Article> link or a curation mistake fails
 #      the build, and with documentation coverage, which is printed;
@@ -53,11 +53,11 @@ while IFS= read -r map; do module_maps+=(-Xcc "-fmodule-map-file=$map"); done \
     < <(find "$bin/" -maxdepth 2 -name module.modulemap)
 extract="$(dirname "$(readlink -f "$(command -v swift)")")/swift-symbolgraph-extract"
 for module in "${modules[@]}"; do
-    # Relay re-exports RelayContainer (`@_exported import`): its symbols are documented
-    # on Relay's pages, where `import Relay` users find them.
+    # Relay re-exports RelayContainer and RelayInstructions (`@_exported import`): their
+    # symbols are documented on Relay's pages, where `import Relay` users find them.
     "$extract" -module-name "$module" -target "$triple" -I "$bin/Modules" "${module_maps[@]}" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
-        -experimental-allowed-reexported-modules=RelayContainer \
+        -experimental-allowed-reexported-modules=RelayContainer,RelayInstructions \
         -output-dir "$graphs" >"$tmp/extract-$module.log" 2>&1 || { cat "$tmp/extract-$module.log" >&2; fail "no symbol graph for $module"; }
 done
 mkdir -p "$output"
@@ -93,7 +93,7 @@ for module in "${modules[@]}"; do
     undocumented="$(jq -r --arg owner "$module" '
         .symbols[]
         | select(.location != null and .kind.identifier != "swift.extension")
-        | select((.docComment.module // "") as $m | [$owner, "RelayContainer"] | index($m) | not)
+        | select((.docComment.module // "") as $m | [$owner, "RelayContainer", "RelayInstructions"] | index($m) | not)
         | "\(.location.uri | sub("^file://"; "") | sub("^\($ENV.PWD)/"; "")):\(.location.position.line + 1): \(.pathComponents | join(".")) has no documentation comment"
     ' "$input"/*.symbols.json | sort -u)"
     if [ -n "$undocumented" ]; then

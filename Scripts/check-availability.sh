@@ -70,7 +70,7 @@ targets=("$@")
 if $self_test; then
     targets=(SelfTest)
 elif [ ${#targets[@]} -eq 0 ]; then
-    targets=(RelayContainer Relay RelayTesting RelayTestSupport RelayTests RelayTestingTests RelayDriverTests)
+    targets=(RelayContainer RelayInstructions Relay RelayTesting RelayTestSupport RelayTests RelayTestingTests RelayDriverTests)
 fi
 
 swiftc=$(command -v swiftc)

@@ -2,12 +2,14 @@
 # Checks what the module walls cannot: that the folders inside each library module form
 # layers with arrows pointing one way.
 #
-#   RelayContainer:  Support ← Container
-#   Relay:           Instructions ← DynamicInjection ← {InstructionSources, Overrides}
-#                    ← {CommandLine, LaunchArguments}
+#   RelayContainer:     Support ← Container
+#   RelayInstructions:  Instructions
+#   Relay:              DynamicInjection ← {InstructionSources, Overrides}
+#                       ← {CommandLine, LaunchArguments}
 #
-# (Relay depends on RelayContainer and the compiler keeps RelayContainer from naming
-# anything in Relay: that arrow needs no check here.) A folder may use the folders to its
+# (The modules depend on each other in that order — RelayContainer ← RelayInstructions ←
+# Relay — and the compiler keeps a module from naming anything of one above it: those
+# arrows need no check here.) A folder may use the folders to its
 # left, never one to its right or a sibling in the same braces. "Uses" means: names a type,
 # protocol or free function declared at the top level of a file in that folder (comments
 # and the text of string literals are ignored: a message may tell the user to call an API
@@ -26,7 +28,7 @@ cd "$(dirname "$0")/../Sources"
 layers=(
     "RelayContainer/0:Support"
     "RelayContainer/1:Container"
-    "Relay/0:Instructions"
+    "RelayInstructions/0:Instructions"
     "Relay/1:DynamicInjection"
     "Relay/2:InstructionSources"
     "Relay/2:Overrides"
@@ -41,9 +43,9 @@ module_of() { echo "${1%%/*}"; }
 known=$(for entry in "${layers[@]}"; do folder_of "$entry"; done | sort)
 # The .docc folders are documentation catalogs, not layers; a module's own main file sits
 # at its root.
-actual=$(find Relay RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sort)
+actual=$(find Relay RelayInstructions RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc' | sort)
 if [ "$known" != "$actual" ]; then
-    echo "check-layers: the folders of Sources/Relay or Sources/RelayContainer changed; update the layer list in $0" >&2
+    echo "check-layers: the folders of Sources/Relay, Sources/RelayInstructions or Sources/RelayContainer changed; update the layer list in $0" >&2
     diff <(echo "$known") <(echo "$actual") >&2 || true
     exit 1
 fi
@@ -87,7 +89,7 @@ done
 
 # The sealed engine.
 sealed='\b(TypedRegistration|UntypedRegistration|SingletonCell|RegistrationTable|Registration)\b|\b(engine|shared)\.lock\b|\btable(\.|\[)|tablesChanged|activeOverrides|OverrideLayer|OverrideContext'
-hits=$(for dir in $(find Relay RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc'); do code_lines "$dir"; done \
+hits=$(for dir in $(find Relay RelayInstructions RelayContainer -mindepth 1 -maxdepth 1 -type d ! -name '*.docc'); do code_lines "$dir"; done \
     | grep -v '^RelayContainer/Container/Internal/' | grep -vE '^RelayContainer/Container/DependencyContainer\.swift:[0-9]+:[[:space:]]*(let (table|injected): RegistrationTable|(table|injected) = RegistrationTable\(scope: scope\))$' \
     | grep -E "$sealed" || true)
 if [ -n "$hits" ]; then
@@ -150,5 +152,5 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 2 modules, arrows one way, engine sealed, no runtime hooks, no LockedState of a function"
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 3 modules, arrows one way, engine sealed, no runtime hooks, no LockedState of a function"
 exit "$status"

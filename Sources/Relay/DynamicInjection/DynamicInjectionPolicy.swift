@@ -46,8 +46,7 @@ public struct DynamicInjectionPolicy: Hashable, Sendable, Codable {
         #else
         DynamicInjectionPolicy(
             isEnabled: false,
-            reason: (isEnabled ? "policy .enabled cannot be followed: " : "")
-                + "this release build has no dynamic injection; build Relay with its DynamicInjectionInRelease trait to drive a release build"
+            reason: (isEnabled ? "policy .enabled cannot be followed: " : "") + BuildConfiguration.withoutDynamicInjection
         )
         #endif
     }

@@ -105,7 +105,7 @@ public struct DependencyOverrides: Sendable {
     /// Instructions in a release build without dynamic injection: nothing can check or
     /// apply them, and dropping them would run the test on the live implementations.
     private static func notInThisBuild(at origin: InstructionOrigin) -> DynamicInjectionError {
-        DynamicInjectionError(diagnostics: [.error("instructions cannot be applied: \(DynamicInjectionPolicy.default.reason); use typed overrides (register(_:factory:)) instead", at: origin)])
+        DynamicInjectionError(diagnostics: [.error("instructions cannot be applied: \(BuildConfiguration.withoutDynamicInjection); use typed overrides (register(_:factory:)) instead", at: origin)])
     }
     #endif
 

@@ -9,4 +9,10 @@ package enum BuildConfiguration {
         false
         #endif
     }
+
+    /// Why a release build compiled without Relay's `DynamicInjectionInRelease` trait reads
+    /// no instruction: the reason its policy and its errors give (docs/architecture.md,
+    /// "What a release build carries").
+    package static let withoutDynamicInjection =
+        "this release build has no dynamic injection; build Relay with its DynamicInjectionInRelease trait to drive a release build"
 }

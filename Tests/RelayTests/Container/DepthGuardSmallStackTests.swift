@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 @testable import RelayContainer
 
 /// The depth guard on stacks too small for its usual reserve (a quarter of the stack).

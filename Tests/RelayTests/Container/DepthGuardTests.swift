@@ -2,6 +2,7 @@ import Foundation
 import RelayTestSupport
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 // A thousand distinct types without a thousand declarations: `ChainLink<A, B, C>` with each
 // parameter one of ten digit types, so link 123 is `ChainLink<D1, D2, D3>`.

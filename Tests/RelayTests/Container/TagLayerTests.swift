@@ -1,4 +1,5 @@
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 // The engine's side of `tag=`: a tagged RegistrationRequest, injected or as an override,

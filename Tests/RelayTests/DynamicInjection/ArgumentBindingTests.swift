@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 // A factory indexed with a runtime argument, bound by an instruction to an argument

@@ -1,6 +1,7 @@
 import Foundation
 import RelayTestSupport
 @testable import Relay
+@testable import RelayInstructions
 @testable import RelayContainer
 import Testing
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 @Suite("An index that fills itself")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 protocol FallThroughRepository: Sendable { var name: String { get } }

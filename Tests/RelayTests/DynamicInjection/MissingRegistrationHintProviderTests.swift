@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 @testable import RelayContainer
 import Testing
 

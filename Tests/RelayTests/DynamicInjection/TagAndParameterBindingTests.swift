@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 // `tag=` and `parameter=` through the pipeline: checks, messages, the registration made,

@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 /// Batches swapped while 8 threads resolve: run under the thread sanitizer by CI. One test

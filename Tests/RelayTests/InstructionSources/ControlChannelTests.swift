@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 /// A program's control channel (`RELAY_CONTROL`), through the standard entry point, each

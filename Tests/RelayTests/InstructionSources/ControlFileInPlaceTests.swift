@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 /// A control file rewritten in place (truncated, then written — `echo … > file`, most

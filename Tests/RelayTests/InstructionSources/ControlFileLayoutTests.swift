@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 /// The control file in the layouts drivers and deployments give it: each change must be

@@ -1,5 +1,6 @@
 import RelayTestSupport
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 protocol HintWallClock: Sendable {}

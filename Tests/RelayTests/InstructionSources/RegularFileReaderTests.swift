@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -2,6 +2,7 @@ import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Sources: -d @file and -d - on the command line")
 struct SourcesCommandLineInputsTests {

@@ -2,6 +2,7 @@ import Foundation
 import RelayTestSupport
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Sources: command-line arguments")
 struct SourcesCommandLineTests {

@@ -2,6 +2,7 @@ import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Sources: .relay files")
 struct SourcesConfigFileTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Sources: environment variables")
 struct SourcesEnvironmentTests {

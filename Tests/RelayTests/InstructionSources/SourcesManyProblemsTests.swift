@@ -2,6 +2,7 @@ import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 /// Inputs with tens of thousands of problems: every route keeps every diagnostic, in
 /// order, and the error's description shows only the first ``DynamicInjectionError/descriptionLimit``.

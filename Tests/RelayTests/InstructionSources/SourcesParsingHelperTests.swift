@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Sources: InstructionSourceParsing for custom sources")
 struct SourcesParsingHelperTests {

@@ -2,6 +2,7 @@ import RelayTestSupport
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 /// Counts how often a fake standard-input reader is called and with which limit.
 final class SourcesReaderProbe: Sendable {

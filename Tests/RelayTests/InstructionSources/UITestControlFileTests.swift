@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 // `RelayControlFile` is the XCUITest helper docs/ios-ui-testing.md ("Changing stubs while

@@ -1,6 +1,7 @@
 import RelayTestSupport
 import Foundation
 @testable import Relay
+@testable import RelayInstructions
 import Testing
 
 // `RelayReportFile` is the UI-test helper docs/ios-ui-testing.md ("Asserting that the stubs

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: decoding source bytes")
 struct InstructionsDecodingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: duplicates within one source")
 struct InstructionsDuplicateTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Keys: equality, hashing and the merge's bookkeeping")
 struct InstructionsKeyTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: environment instruction lists")
 struct InstructionsListTests {

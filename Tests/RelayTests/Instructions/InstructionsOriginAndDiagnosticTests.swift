@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: origins, diagnostics and source errors")
 struct InstructionsOriginAndDiagnosticTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: parse errors name the problem, the fix and the column")
 struct InstructionsParseErrorTests {

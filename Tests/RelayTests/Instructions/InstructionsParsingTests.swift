@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: parsing valid instructions")
 struct InstructionsParsingTests {

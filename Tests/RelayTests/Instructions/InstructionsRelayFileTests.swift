@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 @Suite("Instructions: the .relay file format")
 struct InstructionsRelayFileTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 /// Deterministic randomized inputs: no crash, and every outcome is either instructions
 /// or at least one positioned diagnostic.

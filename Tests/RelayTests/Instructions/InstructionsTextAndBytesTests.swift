@@ -1,5 +1,6 @@
 import Testing
 @testable import Relay
+@testable import RelayInstructions
 
 /// `.relay` content gives one answer whether it arrives as a `String`
 /// (``InstructionSourceParsing/parseRelayText(_:source:context:)``) or as bytes

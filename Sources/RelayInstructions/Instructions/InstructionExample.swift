@@ -1,3 +1,4 @@
+import RelayContainer
 /// The example keys that messages about a malformed instruction show (`-d needs an
 /// instruction after it, e.g. -d type=…,factory=…`, `missing 'factory'; add factory=…`).
 ///
@@ -6,7 +7,7 @@
 /// read (`DynamicDependencyIndex.withInstructionExamples(_:)`); messages then show a real type key of that index and a
 /// factory that produces it, instead of the generic `MyApp.BackendService`. The provider
 /// is asked only when a message is built, never on a successful parse.
-struct InstructionExample: Sendable, Equatable {
+package struct InstructionExample: Sendable, Equatable {
     /// The example's type key, as written in an instruction (escaped as needed).
     var type: String
     /// The example's factory key, as written in an instruction (escaped as needed).
@@ -17,9 +18,9 @@ struct InstructionExample: Sendable, Equatable {
 
     /// What the instruction being described already says, so that the example can match it
     /// (a factory for the type it names, the type of the factory it names).
-    struct Given: Sendable, Equatable {
-        var type: String?
-        var factory: String?
+    package struct Given: Sendable, Equatable {
+        package var type: String?
+        package var factory: String?
     }
 
     /// Finds an example among the keys being checked against; `nil` when they have none.
@@ -28,25 +29,25 @@ struct InstructionExample: Sendable, Equatable {
     /// Relay keeps its task-locals of class type (as its override layers are), never of
     /// optional function type, which the runtime's task-local storage does not handle
     /// reliably in optimized builds.
-    final class Provider: Sendable {
+    package final class Provider: Sendable {
         let find: @Sendable (Given) -> InstructionExample?
 
-        init(_ find: @escaping @Sendable (Given) -> InstructionExample?) {
+        package init(_ find: @escaping @Sendable (Given) -> InstructionExample?) {
             self.find = find
         }
     }
 
     /// The provider bound for the current read; `nil` outside one.
-    @TaskLocal static var provider: Provider?
+    @TaskLocal package static var provider: Provider?
 
     /// The example for a message about an instruction that already says `given`.
-    static func current(_ given: Given = Given()) -> InstructionExample {
+    package static func current(_ given: Given = Given()) -> InstructionExample {
         provider?.find(given) ?? generic
     }
 
     /// An example made of index keys, written so that the instruction parses back to
     /// them, and with any control character shown as an escape.
-    init(typeKey: String, factoryKey: String) {
+    package init(typeKey: String, factoryKey: String) {
         type = UserText.escaped(InstructionFormatter.escape(typeKey))
         factory = UserText.escaped(InstructionFormatter.escape(factoryKey))
     }
@@ -57,5 +58,5 @@ struct InstructionExample: Sendable, Equatable {
     }
 
     /// `type=…,factory=…`.
-    var instruction: String { "type=\(type),factory=\(factory)" }
+    package var instruction: String { "type=\(type),factory=\(factory)" }
 }

@@ -1,3 +1,4 @@
+import RelayContainer
 import Foundation
 
 /// Everything the dynamic-injection pipeline found wrong, every problem at once: in a

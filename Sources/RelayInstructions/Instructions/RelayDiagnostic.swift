@@ -1,3 +1,4 @@
+import RelayContainer
 /// A message about an instruction source: what is wrong, where, and how to fix it.
 ///
 /// ``description`` uses the GNU format that editors and CI logs understand:
@@ -27,7 +28,7 @@ public struct RelayDiagnostic: Hashable, Sendable, Codable, CustomStringConverti
     public let notes: [RelayDiagnostic]
 
     /// Creates a diagnostic.
-    init(origin: InstructionOrigin, severity: Severity = .error, message: String, notes: [RelayDiagnostic] = []) {
+    package init(origin: InstructionOrigin, severity: Severity = .error, message: String, notes: [RelayDiagnostic] = []) {
         self.origin = origin
         self.severity = severity
         self.message = message

@@ -1,4 +1,5 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import RelayContainer
 /// What one line of a `.relay` file is.
 package enum RelayFileLine: Hashable, Sendable {
     /// Empty, or only spaces and tabs.
@@ -47,7 +48,7 @@ extension InstructionText {
     ///   - text: The file contents.
     ///   - source: Makes the origin for a 1-based line and column.
     ///   - limits: The size and instruction-count limits; exceeding either yields one error.
-    static func parseRelayFile(
+    package static func parseRelayFile(
         _ text: String,
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
@@ -62,7 +63,7 @@ extension InstructionText {
 
     /// Parses text that ``decode(bytes:origin:limits:)`` has accepted as a `.relay` file:
     /// ``parseRelayFile(_:source:limits:)`` without checking the characters again.
-    static func parseRelayFile(
+    package static func parseRelayFile(
         decoded text: String,
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits

@@ -1,3 +1,4 @@
+import RelayContainer
 /// The text of a ``DependencyTypeKey`` or ``DependencyFactoryKey``, with its hash computed
 /// once, when the key is made.
 ///

@@ -1,5 +1,6 @@
+import RelayContainer
 /// Lexical rules shared by the instruction parser, the formatter and the source parsers.
-enum InstructionSyntax {
+package enum InstructionSyntax {
     /// The valid keys, in canonical order: the order ``InstructionFormatter`` writes them in.
     static let keys = ["type", "factory", "scope", "tag", "lifecycle", "parameter"]
 
@@ -29,7 +30,7 @@ enum InstructionSyntax {
     /// A scope names a container (a set of registrations), not a lifetime, and Relay has
     /// no `request` lifecycle: one instance per request is the `unitOfWork` lifecycle
     /// inside `DependencyContainer.withUnitOfWork`.
-    static func perRequestHint(for name: String) -> String? {
+    package static func perRequestHint(for name: String) -> String? {
         let folded = String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
         guard ["request", "perrequest", "requestscope", "requestscoped", "scoped"].contains(folded) else { return nil }
         return "for one instance per request, use lifecycle=unitOfWork and run each request in DependencyContainer.withUnitOfWork { … }"

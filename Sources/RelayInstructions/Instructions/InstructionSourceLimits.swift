@@ -1,3 +1,4 @@
+import RelayContainer
 /// Upper bounds that protect a process from oversized instruction sources.
 ///
 /// A source over either limit is rejected with one diagnostic that names the limit.
@@ -24,7 +25,7 @@ extension InstructionSourceLimits {
     ///   - subject: What is too large: `the input`, `the value`, `the argument`.
     ///   - bytes: Its size, or `nil` when only "more than the limit" is known.
     ///   - remedy: What to do instead of raising the limit.
-    func sizeError(_ subject: String, bytes: Int?, remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
+    package func sizeError(_ subject: String, bytes: Int?, remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
         let size = bytes.map { "is \($0) bytes; the limit is \(maxBytes) bytes" } ?? "is more than \(maxBytes) bytes, the limit"
         return .error("\(subject) \(size) — \(remedy) or raise InstructionSourceLimits.maxBytes", at: origin)
     }
@@ -35,7 +36,7 @@ extension InstructionSourceLimits {
     /// - Parameters:
     ///   - place: Where they were counted, e.g. ` on the command line`, or empty.
     ///   - remedy: What to do instead of raising the limit.
-    func countError(in place: String = "", remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
+    package func countError(in place: String = "", remedy: String, at origin: InstructionOrigin) -> RelayDiagnostic {
         .error("more than \(maxInstructions) instructions\(place); \(remedy) or raise InstructionSourceLimits.maxInstructions", at: origin)
     }
 }

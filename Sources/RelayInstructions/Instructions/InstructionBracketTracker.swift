@@ -1,3 +1,4 @@
+import RelayContainer
 /// Tracks unescaped brackets so that a `,` inside `<…>`, `(…)` or `[…]` does not split pairs.
 ///
 /// Rules: an unescaped `<`, `(` or `[` is pushed; an unescaped `>`, `)` or `]` pops only

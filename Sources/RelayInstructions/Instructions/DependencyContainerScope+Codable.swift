@@ -1,3 +1,4 @@
+import RelayContainer
 /// A scope encodes as its name, a single string (`"checkout"`).
 extension DependencyContainerScope: Codable {
     /// Decodes a scope from a single string, its name.

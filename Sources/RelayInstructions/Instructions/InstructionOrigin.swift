@@ -1,3 +1,4 @@
+import RelayContainer
 /// Where an instruction came from: a file and line, an environment variable, standard
 /// input, a command-line argument, or code.
 ///
@@ -40,7 +41,7 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
     public let argumentIndex: Int?
 
     /// Creates an origin from all of its parts; the static constructors are the public way.
-    init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, argumentIndex: Int? = nil) {
+    package init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, argumentIndex: Int? = nil) {
         self.kind = kind
         self.source = source
         self.line = line
@@ -79,7 +80,7 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
 
     /// An instruction created in Swift code at `fileID`:`line` (shown as
     /// `MyAppTests/Stubs.swift:12`): where a typed launch argument was written.
-    static func code(fileID: String, line: Int) -> InstructionOrigin {
+    package static func code(fileID: String, line: Int) -> InstructionOrigin {
         InstructionOrigin(kind: .code, source: fileID, line: line)
     }
 
@@ -90,7 +91,7 @@ public struct InstructionOrigin: Hashable, Sendable, Codable, CustomStringConver
 
     /// Returns a copy whose column is advanced by `n` scalars, to point inside an
     /// instruction. A missing column is treated as column 1, so the result is `1 + n`.
-    func offset(byColumns n: Int) -> InstructionOrigin {
+    package func offset(byColumns n: Int) -> InstructionOrigin {
         InstructionOrigin(kind: kind, source: source, line: line, column: (column ?? 1) + n, argumentIndex: argumentIndex)
     }
 

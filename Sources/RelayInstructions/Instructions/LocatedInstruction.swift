@@ -1,3 +1,4 @@
+import RelayContainer
 /// An instruction together with the place it was read from.
 public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The parsed instruction.
@@ -9,7 +10,7 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
     /// instruction (its canonical form drops the default), but a binding of a factory that
     /// takes a runtime argument, which is always transient, may leave the lifecycle out
     /// and may not write `singleton`.
-    let writtenLifecycle: LifecycleType?
+    package let writtenLifecycle: LifecycleType?
 
     /// Creates a located instruction. Its lifecycle counts as written unless it is the
     /// default, `singleton`.
@@ -25,7 +26,7 @@ public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConve
 
     /// What this instruction binds: its type, with its tag, in its scope. Two instructions
     /// conflict when their slots are equal.
-    var slot: Slot<DependencyTypeKey> { instruction.slot }
+    package var slot: Slot<DependencyTypeKey> { instruction.slot }
 
     /// `instruction (origin)`, e.g. `type=A,factory=B (config/ui.relay:3:1)`.
     public var description: String { "\(instruction) (\(origin))" }
@@ -41,7 +42,7 @@ extension Slot: CustomStringConvertible where TypeID == DependencyTypeKey {
 
     /// The order bindings are printed in: by scope (global first), then type key, then tag
     /// (untagged first).
-    static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+    package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
         if lhs.scope != rhs.scope { return DependencyContainerScope.printOrder(lhs.scope, rhs.scope) }
         if lhs.type != rhs.type { return lhs.type < rhs.type }
         return DependencyTag.printOrder(lhs.tag, rhs.tag)
@@ -52,7 +53,7 @@ extension LocatedInstruction {
     /// Relay's one rule for repeats inside a single input (a file, a variable, a command
     /// line, a list given in code): each type may be bound once per scope. This is the
     /// error at a repeat, with a note at the instruction it repeats (at `previous`).
-    func repeatError(previous: InstructionOrigin) -> RelayDiagnostic {
+    package func repeatError(previous: InstructionOrigin) -> RelayDiagnostic {
         let what = slot.tag == nil ? "each type" : "each type and tag"
         return .error(
             "duplicate instruction for \(slot); \(what) may be bound once per scope in one source — remove one of them",
@@ -64,7 +65,7 @@ extension LocatedInstruction {
 
 extension [LocatedInstruction] {
     /// An error at every repeat (see ``LocatedInstruction/repeatError(previous:)``), in order.
-    var repeatDiagnostics: [RelayDiagnostic] {
+    package var repeatDiagnostics: [RelayDiagnostic] {
         // Each slot's first instruction, by position: one look-up per instruction, and no
         // copies of the (large) instructions in the table.
         var first: [Slot<DependencyTypeKey>: Int] = [:]

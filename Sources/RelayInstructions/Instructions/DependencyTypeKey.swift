@@ -1,3 +1,4 @@
+import RelayContainer
 /// Identifies an abstract type that dynamic injection may replace, by a stable string.
 ///
 /// Declare keys as constants named after the type, `[Module].[Type]`:

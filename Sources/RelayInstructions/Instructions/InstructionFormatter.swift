@@ -1,3 +1,4 @@
+import RelayContainer
 /// Writes instructions in canonical form, escaping exactly enough that
 /// `DependencyInjectionInstruction(parsing: formatted)` returns the same instruction.
 enum InstructionFormatter {

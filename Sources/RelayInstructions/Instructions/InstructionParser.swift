@@ -1,4 +1,5 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import RelayContainer
 /// Parses the text of one instruction. See docs/configuration.md for the grammar.
 ///
 /// There is one parser, and every source uses it: the command line, the environment
@@ -18,9 +19,9 @@
 /// Columns count Unicode scalars from 1, as every message and origin does. The bytes are
 /// valid UTF-8 (they come from a `String`), so the first byte of a character says how
 /// long it is, and every character the grammar gives a meaning to is ASCII.
-enum InstructionParser {
+package enum InstructionParser {
     /// A parsed instruction plus what the source parsers need to know about its text.
-    struct Parsed {
+    package struct Parsed {
         var instruction: DependencyInjectionInstruction
         /// Whether the text contained `scope=`.
         var scopeIsExplicit: Bool
@@ -30,14 +31,14 @@ enum InstructionParser {
         var writtenLifecycle: LifecycleType?
 
         /// The instruction with its origin, as the sources hand it on.
-        func located(at origin: InstructionOrigin) -> LocatedInstruction {
+        package func located(at origin: InstructionOrigin) -> LocatedInstruction {
             LocatedInstruction(instruction: instruction, origin: origin, writtenLifecycle: writtenLifecycle)
         }
     }
 
     /// Why the text is not an instruction: what kind of problem, the message and 1-based
     /// column every source reports, and the shape ``DependencyInjectionInstruction/init(parsing:)`` throws.
-    struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// The problems the grammar can find, one case per message. Callers that treat a
         /// problem specially switch on this, never on the message's wording.
         enum Kind: Hashable, Sendable {
@@ -83,13 +84,13 @@ enum InstructionParser {
         }
 
         let kind: Kind
-        let message: String
-        let column: Int
+        package let message: String
+        package let column: Int
         let input: String
         let seed: DependencyInjectionInstructionError
 
         /// `column N: message`.
-        var description: String { "column \(column): \(message)" }
+        package var description: String { "column \(column): \(message)" }
     }
 
     /// The keys of the grammar, in canonical order.
@@ -118,7 +119,7 @@ enum InstructionParser {
     }
 
     /// Parses one instruction.
-    static func parse(_ text: some StringProtocol, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
+    package static func parse(_ text: some StringProtocol, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
         try parse(utf8: Array(text.utf8)[...], defaultScope: defaultScope)
     }
 

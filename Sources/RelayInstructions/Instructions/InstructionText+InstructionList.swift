@@ -1,4 +1,5 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import RelayContainer
 extension InstructionText {
     /// Parses an instruction list such as the value of an environment variable.
     ///
@@ -13,7 +14,7 @@ extension InstructionText {
     ///   - text: The variable's value.
     ///   - variable: The variable's name, e.g. `RELAY_DEPENDENCIES`.
     ///   - limits: The size and instruction-count limits; exceeding either yields one error.
-    static func parseInstructionList(
+    package static func parseInstructionList(
         _ text: String,
         variable: String,
         limits: InstructionSourceLimits
@@ -112,7 +113,7 @@ extension InstructionText {
     }
 
     /// Splits a list into segments at unescaped `;` and at line ends (CR before LF dropped).
-    static func segments(of text: String) -> [ArraySlice<Unicode.Scalar>] {
+    package static func segments(of text: String) -> [ArraySlice<Unicode.Scalar>] {
         var segments: [ArraySlice<Unicode.Scalar>] = []
         for line in lines(of: text.unicodeScalars) {
             var start = line.startIndex

@@ -1,3 +1,4 @@
+import RelayContainer
 /// Identifies an indexed factory (usually a stub or fixture) by a stable string.
 ///
 /// Name factory keys `[Module].[Type].[Purpose]` so that the type they produce is

@@ -1,4 +1,5 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import RelayContainer
 /// Pure parsers that turn the raw contents of an instruction source into instructions
 /// and positioned diagnostics. The source types (files, environment, standard input,
 /// command line) read their input and hand it to these functions.
@@ -16,7 +17,7 @@ package enum InstructionText {
     ///   - origin: Makes the origin for a 1-based line and column. An error about the
     ///     whole input uses `origin(1, 1)` with line and column removed.
     ///   - limits: The size limit to enforce.
-    static func decode(
+    package static func decode(
         bytes: some Collection<UInt8>,
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
@@ -168,7 +169,7 @@ package enum InstructionText {
     }
 
     /// Makes a `String` from scalars.
-    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+    package static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)

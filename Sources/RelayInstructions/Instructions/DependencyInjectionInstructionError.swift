@@ -1,3 +1,4 @@
+import RelayContainer
 import Foundation
 
 /// Why an instruction's text could not be parsed — Relay 0.3's cases, plus one for the

@@ -1,4 +1,5 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
+import RelayContainer
 /// Finds the valid key closest to a misspelled one, for "did you mean" hints.
 enum InstructionKeySuggestion {
     /// The valid key within edit distance 2 of `key` (a swap of neighbours counts as one

@@ -1,3 +1,4 @@
+import RelayContainer
 // Layer: Instructions — instruction text, keys, origins, diagnostics and the pipeline's one
 // error. Uses Container and Support.
 
@@ -93,7 +94,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     ///
     ///   A release build without dynamic injection has no parser: there every text throws
     ///   ``DependencyInjectionInstructionError/invalidInstruction(message:column:)`` saying
-    ///   so (see ``DynamicInjectionPolicy``).
+    ///   so (docs/architecture.md, "What a release build carries").
     public init(parsing text: String) throws(DependencyInjectionInstructionError) {
         #if RELAY_DRIVABLE
         do {
@@ -102,7 +103,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
             throw error.seed
         }
         #else
-        throw .invalidInstruction(message: "cannot parse instructions: \(DynamicInjectionPolicy.default.reason)", column: 1)
+        throw .invalidInstruction(message: "cannot parse instructions: \(BuildConfiguration.withoutDynamicInjection)", column: 1)
         #endif
     }
 
@@ -153,7 +154,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
 
 extension DependencyInjectionInstruction {
     /// What the instruction binds: its type, with its tag, in its scope.
-    var slot: Slot<DependencyTypeKey> { Slot(scope: scope, type: type, tag: tag) }
+    package var slot: Slot<DependencyTypeKey> { Slot(scope: scope, type: type, tag: tag) }
 }
 
 extension DependencyTag {
