@@ -6,10 +6,10 @@
 ///
 /// It is read exactly like a `.relay` file (same format, limits and trust rules); a missing
 /// file is an empty batch. A version is the file's ``FileSignature``, taken through every
-/// symbolic link on the path at each look (one `stat`, given by the layer that makes the
-/// control file), so a file replaced by a rename, a folder removed
-/// and created again, a control file that is itself a symbolic link, and a Kubernetes
-/// ConfigMap (whose `..data` link is replaced on every update) are all seen the same way.
+/// symbolic link on the path at each look (one `stat`, handed over by the layer that makes
+/// the control file), so a file replaced by a rename, a folder removed and created again, a
+/// control file that is itself a symbolic link, and a Kubernetes ConfigMap (whose `..data`
+/// link is replaced on every update) are all seen the same way.
 ///
 /// With the policy off, no `ControlFile` is made: the path is never looked at.
 final class ControlFile: Sendable {
