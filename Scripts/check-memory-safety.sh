@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 perimeter=(
     "Sources/RelayContainer/Container/Internal/" # the resolution engine
     "Sources/RelayContainer/Support/Locks/"    # mutexes and conditions over pthreads
-    "Sources/Relay/InstructionSources/RawInput/" # argv bytes and regular-file reads
+    "Sources/Relay/InstructionSources/RawInput/" # argv bytes, regular-file reads, the control file's stat
     "Sources/RelayTesting/Driver/RawProcess/"  # spawning and signalling child processes
 )
 # Not library code: the child program the driver tests launch. Its signal handler writes

@@ -2,14 +2,15 @@
 /// The control file `RELAY_CONTROL` names (docs/configuration.md, "The control channel"):
 /// read at start-up above every other source, then looked at every ``interval``
 /// milliseconds by its ``ControlSession`` and read again — one batch — each time a new
-/// version of it appears — at once for a file renamed over the last one, once it has held
-/// still for ``inPlaceSettle`` for one that may be half-written (``Versions``).
+/// version of it appears — at once for a finished file renamed into place, once it has held
+/// still for ``inPlaceSettle`` for one that may still be being written (``Versions``).
 ///
 /// It is read exactly like a `.relay` file (same format, limits and trust rules); a missing
 /// file is an empty batch. A version is the file's ``FileSignature``, taken through every
-/// symbolic link on the path at each look, so a file replaced by a rename, a folder removed
-/// and created again, a control file that is itself a symbolic link, and a Kubernetes
-/// ConfigMap (whose `..data` link is replaced on every update) are all seen the same way.
+/// symbolic link on the path at each look (one `stat`, handed over by the layer that makes
+/// the control file), so a file replaced by a rename, a folder removed and created again, a
+/// control file that is itself a symbolic link, and a Kubernetes ConfigMap (whose `..data`
+/// link is replaced on every update) are all seen the same way.
 ///
 /// With the policy off, no `ControlFile` is made: the path is never looked at.
 final class ControlFile: Sendable {
@@ -19,27 +20,32 @@ final class ControlFile: Sendable {
     static let defaultInterval = 20
     /// The longest interval `RELAY_CONTROL_INTERVAL` may ask for, in milliseconds.
     static let maximumInterval = 10_000
-    /// How long a version that may be half-written (``FileSignature/mayBeHalfWritten(after:)``)
-    /// must hold still before it is read, in milliseconds: longer than a writer that was
-    /// descheduled between its truncate and its write on a busy machine stays away.
+    /// How long a version that may be half-written (``FileSignature/mayBeHalfWritten``) —
+    /// written in place, or a new file still being written — must hold still before it is
+    /// read, in milliseconds: longer than a writer that was descheduled between two writes
+    /// on a busy machine, or that paused between two commands of one shell redirection,
+    /// usually stays away.
     static let inPlaceSettle = 300
 
     /// The path as given in `RELAY_CONTROL`: the batches' source name.
     let path: String
-    /// The path the file system is asked about (relative paths resolved).
-    let fileSystemPath: String
     /// Milliseconds between two looks at the file.
     let interval: Int
     /// The file, read as a `.relay` file that may be missing.
     private let file: any DependencyInstructionSource
+    /// Takes the file's signature now.
+    private let takeSignature: @Sendable () -> FileSignature
     /// The version the start-up read found, taken just before it read.
     private let versionAtStartup = LockedState(FileSignature.missing)
 
-    init(path: String, fileSystemPath: String, interval: Int, file: any DependencyInstructionSource) {
+    /// A control file read through `file`, its versions told apart by `signature`:
+    /// `FileSignature(path:)` of the path the file system is asked about (relative paths
+    /// resolved).
+    init(path: String, interval: Int, file: any DependencyInstructionSource, signature: @escaping @Sendable () -> FileSignature) {
         self.path = path
-        self.fileSystemPath = fileSystemPath
         self.interval = interval
         self.file = file
+        takeSignature = signature
     }
 
     /// `polling every 20 ms`, for the report.
@@ -52,7 +58,7 @@ final class ControlFile: Sendable {
 
     /// The file's version now.
     func signature() -> FileSignature {
-        FileSignature(path: fileSystemPath)
+        takeSignature()
     }
 
     /// The file as it is at start-up, read with the other sources. It records the version
@@ -90,21 +96,22 @@ final class ControlFile: Sendable {
     /// Which version of the file was read last, and which newer one the looks before saw:
     /// the rule that keeps a file from being read while it is written.
     ///
-    /// A version that replaced the last one — a file renamed over it, a link pointed
-    /// elsewhere, a file that appeared or went away — was complete when it appeared, and is
-    /// read at the first look that finds it. A writer that truncates the file and then
-    /// writes it (`echo … > file`, most editors) leaves it empty or half-written for a
-    /// moment, and each of those moments has a signature of its own (another size, another
-    /// modification time); so a version that may be one of them — the same file as the one
-    /// read last, or an empty file — is read only once looks in a row have found it
-    /// unchanged for ``ControlFile/inPlaceSettle``. Either way, what was read counts only
-    /// if the signature right after the read is the one right before it. A version
-    /// replaced before it held still is never read; one read is never read again.
+    /// A writer that creates or truncates the file and then writes it (`echo … > file`,
+    /// `{ echo a; sleep 1; echo b; } > file`, most editors) leaves it empty or half-written
+    /// for a moment, and each of those moments has a signature of its own (another size,
+    /// another modification time); so a version that may be one of them
+    /// (``FileSignature/mayBeHalfWritten``: empty, or not changed since its last write —
+    /// a new file, a new inode or the same one) is read only once looks in a row have found
+    /// it unchanged for ``ControlFile/inPlaceSettle``. A finished file renamed into place,
+    /// and a file that went away, are complete when they appear, and are read at the first
+    /// look that finds them. Either way, what was read counts only if the signature right
+    /// after the read is the one right before it. A version replaced before it held still
+    /// is never read; one read is never read again.
     struct Versions: Sendable {
         /// The version read last.
         private(set) var read: FileSignature
         /// How many looks after the first must find a version that may be half-written
-        /// unchanged before it is read (a replacing version needs none).
+        /// unchanged before it is read (a complete one needs none).
         let inPlaceLooks: Int
         /// The version the latest look found, when it was not ``read``.
         private var seen: FileSignature?
@@ -128,7 +135,7 @@ final class ControlFile: Sendable {
                 seen = now
                 stillFor = 0
             }
-            return !now.mayBeHalfWritten(after: read) || stillFor >= inPlaceLooks
+            return !now.mayBeHalfWritten || stillFor >= inPlaceLooks
         }
 
         /// Records a read of version `before` after which the file was at `after`; returns

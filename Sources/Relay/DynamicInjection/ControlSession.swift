@@ -1,5 +1,6 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Dispatch
+import Foundation
 
 /// One batch of the control file: its instructions, or every problem reading them.
 struct ControlBatch: Sendable {
@@ -16,8 +17,9 @@ struct ControlBatch: Sendable {
 /// checked against the index and swapped into the injected layer all or nothing — or, for
 /// a bad batch, nothing changes and the report says why.
 ///
-/// Looks, reads and batches run one at a time on the session's own serial queue; resolving
-/// never waits for them beyond the engine's one lock acquisition per applied batch.
+/// Looks run on a thread of the session's own, which sleeps between them; reads and
+/// batches run one at a time on the session's serial queue. Resolving never waits for
+/// either beyond the engine's one lock acquisition per applied batch.
 ///
 /// `@unchecked Sendable` is not needed: every stored property is immutable and `Sendable`,
 /// and the mutable state is in a `LockedState`.
@@ -48,7 +50,7 @@ final class ControlSession: Sendable {
     private let registry: DynamicDependencyRegistry
     private let launch: DynamicDependencyRegistry.ReadInputs
     private let state: LockedState<State>
-    /// Serial: every look, read and batch runs here, one at a time.
+    /// Serial: every read and batch runs here, one at a time.
     private let queue = DispatchQueue(label: "Relay.ControlSession")
 
     /// A session on `file` over what `registry` read at start-up (`launch`), which bound
@@ -70,7 +72,7 @@ final class ControlSession: Sendable {
             return running[file.path]
         }
         previous?.stop()
-        scheduleLook()
+        startLooking()
         return control
     }
 
@@ -93,23 +95,33 @@ final class ControlSession: Sendable {
         queue.sync { applyOnQueue(batch) }
     }
 
-    /// Looks at the file one interval from now, unless the session has stopped by then.
-    private func scheduleLook() {
-        queue.asyncAfter(deadline: .now() + .milliseconds(file.interval)) { [weak self] in
-            guard let self, !state.withLock({ $0.isStopped }) else { return }
-            look()
-            scheduleLook()
+    /// Looks at the file every interval until the session stops (or is gone), on a thread
+    /// that sleeps in between: one wake-up per look. A dispatch timer costs two threads'
+    /// wake-ups per look (the timer's, then a worker's), most of what an idle channel costs.
+    private func startLooking() {
+        let interval = TimeInterval(file.interval) / 1000
+        let looker = Thread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                guard let self, !state.withLock({ $0.isStopped }) else { return }
+                look()
+            }
         }
+        looker.name = "Relay.ControlSession"
+        looker.start()
     }
 
-    /// One look at the file: reads a new version once it is whole, and applies it.
+    /// One look at the file: reads a new version once it is whole, and applies it (on the
+    /// queue). Only the looking thread calls it, so looks never overlap.
     private func look() {
         let now = file.signature()
         guard state.withLock({ !$0.isStopped && $0.versions.look(now) }) else { return }
-        let result = file.read(limits: registry.limits)
-        let after = file.signature()
-        guard state.withLock({ $0.versions.finishRead(of: now, after: after) }) else { return }
-        applyOnQueue(ControlBatch(name: file.path, result: result))
+        queue.sync {
+            let result = file.read(limits: registry.limits)
+            let after = file.signature()
+            guard state.withLock({ $0.versions.finishRead(of: now, after: after) }) else { return }
+            applyOnQueue(ControlBatch(name: file.path, result: result))
+        }
     }
 
     /// Applies `batch`, or records why not; then writes the report (and prints it, for

@@ -156,7 +156,8 @@ extension DynamicDependencyRegistry {
         }
         guard problems.isEmpty else { return .failure(DynamicInjectionError(diagnostics: problems)) }
         let file = ConfigFileInstructionSource(path: path, isRequired: false, workingDirectory: workingDirectory)
-        return .success(ControlFile(path: path, fileSystemPath: file.fileSystemPath, interval: interval, file: file))
+        let fileSystemPath = file.fileSystemPath
+        return .success(ControlFile(path: path, interval: interval, file: file) { FileSignature(path: fileSystemPath) })
     }
     #endif
 }

@@ -125,13 +125,15 @@ extension RunningProgram {
     }
 
     /// Replaces `url` atomically with `text`: a file written beside it with its final
-    /// permissions (`rw-r--r--`, as Relay's trust rules want), then renamed over it — so the
-    /// program sees one change, and never half a batch.
+    /// permissions (`rw-r--r--`, as Relay's trust rules want) and its modification time set
+    /// one second back, then renamed over it — so the program sees one change, never half a
+    /// batch, and reads it at its next look: a file whose status changed after its last
+    /// write is finished (docs/configuration.md, "How a new version is noticed").
     static func replace(_ url: URL, with text: String) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
         try Data(text.utf8).write(to: temporary)
         do {
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temporary.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: Date(timeIntervalSinceNow: -1)], ofItemAtPath: temporary.path)
             try AtomicRename.rename(temporary, over: url)
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -40,9 +40,14 @@ struct ControlFixture {
         return registry
     }
 
-    /// Replaces the control file atomically with `lines`.
+    /// Replaces the control file atomically with `lines`, as RunningProgram.reinject does:
+    /// written beside it, its modification time set back (finished: read at the next look),
+    /// renamed over it.
     func write(_ lines: [String]) throws {
-        try Data((lines.map { $0 + "\n" }.joined()).utf8).write(to: URL(fileURLWithPath: controlPath), options: .atomic)
+        let temporary = directory.file(".control.\(UUID().uuidString)")
+        try Data((lines.map { $0 + "\n" }.joined()).utf8).write(to: URL(fileURLWithPath: temporary))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: Date(timeIntervalSinceNow: -1)], ofItemAtPath: temporary)
+        #expect(rename(temporary, controlPath) == 0)
     }
 
     /// Rewrites the control file in place, as `echo … > file` does: truncated, then written.

@@ -48,10 +48,11 @@ struct RelayControlFile {
             throw Failure(description: "the app's report shows no control channel: its policy is off, or RELAY_CONTROL did not reach it")
         }
         // Atomically, so the app never reads half a batch: written beside it with the
-        // permissions Relay wants (rw-r--r--), then renamed over it.
+        // permissions Relay wants (rw-r--r--) and its modification time set back (which
+        // marks it finished, so the app reads it at its next look), then renamed over it.
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".relay-control-\(UUID().uuidString)")
         try Data(instructions.map { $0 + "\n" }.joined().utf8).write(to: temporary)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temporary.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: Date(timeIntervalSinceNow: -1)], ofItemAtPath: temporary.path)
         guard rename(temporary.path, url.path) == 0 else {
             throw Failure(description: "cannot replace \(url.path): error \(errno)")
         }
