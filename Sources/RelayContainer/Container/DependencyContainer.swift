@@ -333,7 +333,8 @@ public final class DependencyContainer: Sendable {
     /// cannot (see ``DependencyResolutionError``). Use ``tryResolve(_:)`` to handle the
     /// failure instead.
     ///
-    /// Resolving `T?` or `T??` resolves `T`'s registration.
+    /// Resolving `T?` or `T??` resolves `T`'s registration, and returns `nil` when there is
+    /// none (see ``tryResolve(_:)``).
     public func resolve<T>(_ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
             return try resolveValue(T.self)
@@ -345,7 +346,14 @@ public final class DependencyContainer: Sendable {
     /// Returns an instance of `type`, or throws a ``DependencyResolutionError`` that names
     /// the type, this container's scope, the dependency chain and near misses.
     ///
-    /// Resolving `T?` or `T??` resolves `T`'s registration.
+    /// Resolving `T?` or `T??` resolves `T`'s registration, and returns `nil` when there is
+    /// none — not in an override, this container, nor its fallback — as an optional
+    /// ``Injected`` property is. Every other failure still throws: a registration whose
+    /// factory throws or whose own dependencies are missing, or one that takes an argument.
+    ///
+    /// ```swift
+    /// let analytics = try container.tryResolve(Analytics?.self) // nil: nothing registered
+    /// ```
     public func tryResolve<T>(_ type: T.Type = T.self) throws(DependencyResolutionError) -> T {
         try resolveValue(T.self)
     }
@@ -405,7 +413,8 @@ public final class DependencyContainer: Sendable {
     /// Returns the instance of `type` registered with `tag` (or, with none, the untagged
     /// one), or throws a ``DependencyResolutionError``. A missing registration's error has
     /// ``DependencyResolutionError/requestedTag`` set, and its near misses list the tags
-    /// the type is registered with.
+    /// the type is registered with. Resolving `T?` returns `nil` when there is neither the
+    /// tagged registration nor the untagged one (see ``tryResolve(_:)``).
     ///
     /// ```swift
     /// let network = try container.tryResolve(NetworkLayer.self, tag: "Production")

@@ -42,13 +42,10 @@ public struct Injected<Value> {
     public var wrappedValue: Value {
         mutating get {
             if let resolved { return resolved }
-            let value: Value
-            if let optional = Value.self as? any AbsentValue.Type {
-                value = InjectedResolution.resolve(Value.self, scope: scope, tag: tag, nilWhenUnregistered: true) ?? optional.absent as! Value
-            } else {
-                let container = DependencyContainer.container(for: scope)
-                value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
-            }
+            // An optional `Value` is `nil` when nothing is registered, as the container's
+            // resolve of an optional type is.
+            let container = DependencyContainer.container(for: scope)
+            let value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
             resolved = value
             return value
         }

@@ -53,7 +53,11 @@ public struct WeakInjected<Value> {
         mutating get {
             if !isResolved {
                 isResolved = true
-                object = InjectedResolution.resolve(Value.self, scope: scope, tag: tag, nilWhenUnregistered: true).map(Self.object(of:))
+                // `Value?`: `nil` when nothing is registered, as the container's resolve of an
+                // optional type is.
+                let container = DependencyContainer.container(for: scope)
+                let value = tag.map { container.resolve(Value?.self, tag: $0) } ?? container.resolve(Value?.self)
+                object = value.map(Self.object(of:))
             }
             return object.map { $0 as! Value }
         }

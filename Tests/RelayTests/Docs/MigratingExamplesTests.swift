@@ -237,6 +237,15 @@ struct MigratingExamplesTests {
         #expect(screen.coordinator === coordinator, "held weakly; the test holds it")
     }
 
+    @Test("resolving an optional type: nil when nothing is registered")
+    func optionalResolve() throws {
+        let c = container("optional")
+        #expect(c.resolve(Analytics?.self) == nil)
+        #expect(try c.tryResolve(Analytics?.self, tag: "Beta") == nil)
+        c.register(Analytics.self) { _ in Analytics() }
+        #expect(c.resolve(Analytics?.self) === c.resolve(Analytics.self))
+    }
+
     @Test("completion hooks: Client ↔ Server")
     func completion() {
         let c = container("completion")
