@@ -46,12 +46,12 @@ struct TypedFactory: Sendable {
     /// For a forwarded type's registration (`register(_:as:…)`), the implementation's
     /// type: the factory resolves it, with the registration's tag, and hands it out as a
     /// `T`. `nil` for any other.
-    let implementation: ObjectIdentifier?
+    let implementation: Any.Type?
 
     init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, forwardingTo implementation: Any.Type? = nil) {
         valueType = T.self
         makeCaller = { TypedFactoryCaller(factory, registration: $0) }
-        self.implementation = implementation.map { ObjectIdentifier($0) }
+        self.implementation = implementation
     }
 }
 
@@ -150,9 +150,14 @@ final class Registration: @unchecked Sendable {
         }
     }
 
-    /// For a forwarded type's registration, the implementation's type
+    /// For a forwarded type's registration, the implementation's type's identity
     /// (``TypedFactory/implementation``); `nil` for any other.
     var forwardedImplementation: ObjectIdentifier? {
+        forwardedImplementationType.map { ObjectIdentifier($0) }
+    }
+
+    /// For a forwarded type's registration, the implementation's type; `nil` for any other.
+    var forwardedImplementationType: Any.Type? {
         if case .typed(let typed) = factory { return typed.implementation }
         return nil
     }

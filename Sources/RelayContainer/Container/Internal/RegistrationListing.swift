@@ -1,0 +1,75 @@
+/// One registration as ``DependencyContainer/description`` lists it: what the engine's
+/// tables hold, read by ``ResolutionEngine/listing(of:)`` and handed out as plain values.
+struct RegistrationListing {
+    /// The registered type's fully qualified name.
+    let typeName: String
+    let tag: DependencyTag?
+    /// An argument registration's argument type, by name; `nil` for any other.
+    let argumentTypeName: String?
+    let lifecycle: LifecycleType
+    /// For a forwarded type's registration (`register(_:as:…)`), the implementation's type.
+    let forwardsTo: String?
+    /// For an implementation, the types forwarded to it here with the same tag, sorted.
+    let forwardedAs: [String]
+    let runsOnMainActor: Bool
+    let hasCompletion: Bool
+    /// Where it was registered: `Module/File.swift:line`, or what dynamic injection says.
+    let origin: String
+
+    /// The order ``DependencyContainer/description`` lists registrations in: by type name,
+    /// then tag (untagged first), then argument type (none first).
+    static func listedBefore(_ lhs: Self, _ rhs: Self) -> Bool {
+        if lhs.typeName != rhs.typeName { return lhs.typeName < rhs.typeName }
+        if lhs.tag != rhs.tag { return before(lhs.tag?.name, rhs.tag?.name) }
+        return before(lhs.argumentTypeName, rhs.argumentTypeName)
+    }
+
+    /// `nil` first, then by text.
+    private static func before(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil), (_?, nil): false
+        case (nil, _?): true
+        case let (lhs?, rhs?): lhs < rhs
+        }
+    }
+}
+
+/// An implementation and a tag: the types forwarded to it are listed with it.
+private struct ForwardingTarget: Hashable {
+    let implementation: ObjectIdentifier
+    let tag: DependencyTag?
+}
+
+extension ResolutionEngine {
+    /// The registrations of `container` itself (not its fallback): its code registrations
+    /// and, apart, those dynamic injection made (its injected layer), each sorted by
+    /// ``RegistrationListing/listedBefore(_:_:)``. Overrides are not included.
+    func listing(of container: DependencyContainer) -> (code: [RegistrationListing], injected: [RegistrationListing]) {
+        // Registrations are immutable but for their singleton cells, which are not read:
+        // only taking them from the tables needs the lock.
+        let (code, injected) = lock.withLock { (container.table.registrations, container.injected.registrations) }
+        return (Self.listing(code), Self.listing(injected))
+    }
+
+    private static func listing(_ registrations: [Registration]) -> [RegistrationListing] {
+        var forwarded: [ForwardingTarget: [String]] = [:]
+        for registration in registrations {
+            guard let implementation = registration.forwardedImplementation else { continue }
+            forwarded[ForwardingTarget(implementation: implementation, tag: registration.tag), default: []].append(registration.key.typeName)
+        }
+        return registrations.map { registration in
+            RegistrationListing(
+                typeName: registration.key.typeName,
+                tag: registration.tag,
+                argumentTypeName: registration.argumentFactory.map { TypeName.of($0.argumentType) },
+                lifecycle: registration.lifecycle,
+                forwardsTo: registration.forwardedImplementationType.map { TypeName.of($0) },
+                forwardedAs: registration.argumentFactory == nil ? (forwarded[ForwardingTarget(implementation: registration.key.id, tag: registration.tag)] ?? []).sorted() : [],
+                runsOnMainActor: registration.requiresMainActor,
+                hasCompletion: registration.completion != nil,
+                origin: registration.origin.description
+            )
+        }
+        .sorted(by: RegistrationListing.listedBefore)
+    }
+}
