@@ -94,6 +94,57 @@ extension DependencyContainer {
         register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self), .init(Implementation.self, as: D.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
+    /// Forwards `type` to `implementation`'s registration, which stays as it is: its
+    /// factory, its lifecycle and a singleton it already built are kept.
+    ///
+    /// ```swift
+    /// c.register(LiveSession.self) { _ in LiveSession() }
+    /// let session = c.resolve(LiveSession.self)
+    /// c.forward(SessionEvents.self, to: LiveSession.self)
+    /// let events = c.resolve(SessionEvents.self)   // the same LiveSession as `session`
+    /// ```
+    ///
+    /// What ``register(_:as:tag:lifecycle:file:line:factory:)`` does for its forwarded
+    /// types, for an implementation registered already — or registered later: resolving
+    /// `type` resolves `implementation` (with `tag`, falling back to its untagged
+    /// registration, from this container, then the global one) when it is resolved, and
+    /// hands it out as a `type`, so `type` follows the implementation's lifecycle.
+    /// Registering `implementation` again with `as:` would replace its registration and
+    /// drop its singleton. Forwarding `type` again, or registering it, replaces this
+    /// forwarding; ``remove(_:tag:)`` removes it.
+    ///
+    /// A forwarded type resolves its implementation without an argument, so an
+    /// implementation registered only with an argument
+    /// (``register(_:tag:argument:file:line:factory:)``) cannot be forwarded to: this stops
+    /// the program, naming the argument-taking registration to write instead —
+    /// `c.register(Animal.self, argument: String.self) { c, name in try c.tryResolve(Dog.self, argument: name) }`.
+    /// As when registering with `as:`, a class `type` that `implementation` does not
+    /// inherit from stops the program, and a protocol it does not conform to fails the
+    /// resolve with ``DependencyResolutionError/Reason/typeMismatch(actualType:)``.
+    ///
+    /// - Parameters:
+    ///   - type: A type `implementation` conforms to (a protocol, or a superclass).
+    ///   - implementation: The registered implementation's type.
+    ///   - tag: The tag of the forwarding and of the implementation's registration it
+    ///     resolves; `nil` by default.
+    ///   - file: Recorded for diagnostics; leave the default.
+    ///   - line: Recorded for diagnostics; leave the default.
+    public func forward<Forwarded, Implementation>(
+        _ type: Forwarded.Type,
+        to implementation: Implementation.Type,
+        tag: DependencyTag? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let forwarded = ForwardedType(Implementation.self, as: Forwarded.self)
+        forwarded.check(file, line)
+        if let argument = ResolutionEngine.shared.onlyArgumentType(of: DependencyKey(Implementation.self), tag: tag, from: self) {
+            let name = TypeName.of(Forwarded.self), implementationName = TypeName.of(Implementation.self), argumentName = TypeName.of(argument)
+            preconditionFailure("forward(\(name).self, to: \(implementationName).self): \(implementationName) is registered only with an argument (\(argumentName)), and a forwarded type resolves it without one; register \(name) with the argument instead: register(\(name).self, argument: \(argumentName).self) { c, argument in try c.tryResolve(\(implementationName).self, argument: argument) }", file: file, line: line)
+        }
+        forwarded.register(self, tag, file, line)
+    }
+
     /// Registers the implementation made by `factory`, then each of `forwarded` — after
     /// checking them all, so that a type the implementation cannot be leaves nothing
     /// registered.

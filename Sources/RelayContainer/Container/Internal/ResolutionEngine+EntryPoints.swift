@@ -211,3 +211,18 @@ package struct CodeRegistrations {
         }
     }
 }
+
+extension ResolutionEngine {
+    /// The argument type of a registration of `key` that a resolve from `container` with
+    /// `tag` would find only with an argument: `nil` when one without an argument is there
+    /// (with the tag or untagged, in the container, its injected layer or its fallback's),
+    /// or none at all.
+    func onlyArgumentType(of key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Any.Type? {
+        lock.withLock {
+            if (tag.map { container.lookUp(key, tag: $0, overrides: nil) } ?? container.lookUp(key, overrides: nil)) != nil { return nil }
+            let containers = [container] + (container.parent.map { [$0] } ?? [])
+            let taking = containers.flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
+            return taking.first?.argumentFactory?.argumentType
+        }
+    }
+}
