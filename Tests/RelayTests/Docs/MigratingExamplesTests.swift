@@ -267,6 +267,24 @@ struct MigratingExamplesTests {
         #expect(c.resolve(Hub.self).service !== hub.service, "a new one in the next outermost resolve")
     }
 
+    @Test("forwarding a type later keeps the implementation's singleton (Swinject's forward(_:to:))")
+    func forwardLater() {
+        let c = container("forwardLater")
+        c.register(ServiceImp.self) { _ in ServiceImp() }
+        let service = c.resolve(ServiceImp.self)
+        c.forward(Listener.self, to: ServiceImp.self)
+        #expect(c.resolve(Listener.self) === service)
+    }
+
+    @Test("printing a container lists its registrations")
+    func printing() {
+        let c = container("printing")
+        c.register(Service.self, tag: "Production") { _ in RemoteService() }
+        let listing = c.description
+        #expect(listing.contains("Service tagged 'Production': singleton"))
+        #expect("\(c)" == listing)
+    }
+
     @Test("removing one registration")
     func remove() {
         let c = container("remove")
