@@ -101,10 +101,11 @@ final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
 /// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
 /// untyped (it returns `Any`, checked against the requested type when resolved).
 ///
-/// `@unchecked Sendable` is safe: every stored property but `cell` and `callerStorage` is
-/// a `let` (the factories are immutable `@Sendable` closures); those two are created on
-/// first use (so a transient or never-resolved registration costs neither) and, like
-/// the singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
+/// `@unchecked Sendable` is safe: every stored property but `cellStorage`,
+/// `instancesDropped` and `callerStorage` is a `let` (the factories are immutable
+/// `@Sendable` closures); the cell and the caller are created on first use (so a transient
+/// or never-resolved registration costs neither) and, like the drop count and the
+/// singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
 final class Registration: @unchecked Sendable {
     /// How the factory is held.
     enum Factory {
@@ -233,8 +234,8 @@ final class Registration: @unchecked Sendable {
     /// resolve; returns the old cell, for the caller to release after unlocking (releasing
     /// it can run the instance's `deinit`, user code). A thread building into the old cell
     /// finishes there: what it built reaches that resolve and the threads already waiting
-    /// for it, never a later resolve. Call with the lock held.
-    /// Counted even when it has no cell here: an override layer may have one.
+    /// for it, never a later resolve. Counted (``instancesDropped``) even when there is no
+    /// cell here: an override layer may have one. Call with the lock held.
     func dropInstance() -> SingletonCell? {
         instancesDropped &+= 1
         defer { cellStorage = nil }
