@@ -52,6 +52,25 @@ extension DependencyContainer {
         register(implementation: factory, as: [.init(Implementation.self, as: A.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
     }
 
+    /// ``register(_:as:tag:lifecycle:file:line:factory:)`` with the implementation a
+    /// singleton of `instanceScope` (``register(_:tag:instanceScope:file:line:factory:)``):
+    /// resolving `type` resolves it, and ``resetInstances(in:)`` drops it for both.
+    ///
+    /// ```swift
+    /// c.register(LiveSession.self, as: Session.self, instanceScope: .session) { _ in LiveSession() }
+    /// ```
+    public func register<Implementation, A>(
+        _ implementation: Implementation.Type = Implementation.self,
+        as type: A.Type,
+        tag: DependencyTag? = nil,
+        instanceScope: InstanceScope,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
+    ) {
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self)], tag: tag, lifecycle: .singleton, instanceScope: instanceScope, file: file, line: line)
+    }
+
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding two types to the
     /// implementation: `c.register(LiveSession.self, as: Session.self, SessionEvents.self) { _ in LiveSession() }`.
     public func register<Implementation, A, B>(
@@ -148,9 +167,9 @@ extension DependencyContainer {
     /// Registers the implementation made by `factory`, then each of `forwarded` — after
     /// checking them all, so that a type the implementation cannot be leaves nothing
     /// registered.
-    private func register<Implementation>(implementation factory: @escaping @Sendable (DependencyContainer) throws -> Implementation, as forwarded: [ForwardedType<Implementation>], tag: DependencyTag?, lifecycle: LifecycleType, file: StaticString, line: UInt) {
+    private func register<Implementation>(implementation factory: @escaping @Sendable (DependencyContainer) throws -> Implementation, as forwarded: [ForwardedType<Implementation>], tag: DependencyTag?, lifecycle: LifecycleType, instanceScope: InstanceScope? = nil, file: StaticString, line: UInt) {
         for type in forwarded { type.check(file, line) }
-        register(Implementation.self, tag: tag, lifecycle: lifecycle, file: file, line: line, factory: factory)
+        ResolutionEngine.shared.insert(Implementation.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, instanceScope: instanceScope)
         for type in forwarded { type.register(self, tag, file, line) }
     }
 }

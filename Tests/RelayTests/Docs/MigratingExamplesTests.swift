@@ -20,6 +20,10 @@ extension ServiceImp: Listener {}
 private protocol Logger: AnyObject {}
 private final class LoggerImp: Logger {}
 private final class ImageCache {}
+private final class UserSession {}
+extension InstanceScope {
+    static let session = InstanceScope("session")
+}
 private final class Analytics {}
 
 private protocol Payments: AnyObject {}
@@ -294,6 +298,21 @@ struct MigratingExamplesTests {
         #expect(c.resolve(Service.self, tag: "Production").name == "local")
         c.reset()
         #expect(!c.isRegistered(Service.self))
+    }
+
+    @Test("resetting a scope's instances and a container's singletons, keeping the registrations (resetObjectScope)")
+    func resetObjectScope() {
+        let c = container("resetObjectScope")
+        c.register(UserSession.self, instanceScope: .session) { _ in UserSession() }
+        let before = c.resolve(UserSession.self)
+        DependencyContainer.resetInstances(in: .session)
+        #expect(c.resolve(UserSession.self) !== before)
+        c.register(Service.self) { _ in ServiceImp() }
+        let service = c.resolve(Service.self), session = c.resolve(UserSession.self)
+        c.resetSingletons()
+        #expect(c.resolve(Service.self) !== service)
+        #expect(c.resolve(UserSession.self) !== session)
+        #expect(c.isRegistered(Service.self) && c.isRegistered(UserSession.self))
     }
 
     @Test("a scoped container falls back to the global one (Container(parent:), collaborate)")

@@ -26,7 +26,11 @@ final class OverrideLayer: @unchecked Sendable {
     let registrations: [Slot<DependencyKey>: Registration]
     /// Singletons created while this layer is innermost, by registration identity. They
     /// die with the layer, so nothing created under an override leaks out of it.
-    private var cells: [ObjectIdentifier: (registration: Registration, cell: SingletonCell)] = [:]
+    private var cells: [ObjectIdentifier: (registration: Registration, cell: SingletonCell, drops: UInt)] = [:]
+    /// Cells replaced because their registration's instances were dropped
+    /// (``Registration/dropInstance()``) while this layer lived: kept until the layer dies,
+    /// since ``cell(for:)`` runs with the lock held and releasing one may run user code.
+    private var droppedCells: [SingletonCell] = []
 
     private init(parent: OverrideLayer?, registrations: [Slot<DependencyKey>: Registration]) {
         self.parent = parent
@@ -81,10 +85,13 @@ final class OverrideLayer: @unchecked Sendable {
     /// This layer's singleton cell for `registration`. Call with the lock held.
     func cell(for registration: Registration) -> SingletonCell {
         let id = ObjectIdentifier(registration)
-        if let entry = cells[id] { return entry.cell }
+        if let entry = cells[id] {
+            if entry.drops == registration.instancesDropped { return entry.cell }
+            droppedCells.append(entry.cell)
+        }
         let cell = SingletonCell(key: registration.key)
         // Keeping the registration alive keeps its identity from being reused.
-        cells[id] = (registration, cell)
+        cells[id] = (registration, cell, registration.instancesDropped)
         return cell
     }
 

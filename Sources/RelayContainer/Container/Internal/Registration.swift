@@ -101,10 +101,11 @@ final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
 /// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
 /// untyped (it returns `Any`, checked against the requested type when resolved).
 ///
-/// `@unchecked Sendable` is safe: every stored property but `cell` and `callerStorage` is
-/// a `let` (the factories are immutable `@Sendable` closures); those two are created on
-/// first use (so a transient or never-resolved registration costs neither) and, like
-/// the singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
+/// `@unchecked Sendable` is safe: every stored property but `cellStorage`,
+/// `instancesDropped` and `callerStorage` is a `let` (the factories are immutable
+/// `@Sendable` closures); the cell and the caller are created on first use (so a transient
+/// or never-resolved registration costs neither) and, like the drop count and the
+/// singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
 final class Registration: @unchecked Sendable {
     /// How the factory is held.
     enum Factory {
@@ -120,9 +121,18 @@ final class Registration: @unchecked Sendable {
     /// The container whose table holds this registration; its factory receives it.
     let owner: DependencyContainer
     /// The singleton instance for this registration in its own container (for a
-    /// `weakSingleton`, its weak reference). Only with
+    /// `weakSingleton`, its weak reference), made on first use. Only with
     /// `ResolutionEngine.shared.lock` held.
-    private(set) lazy var cell = SingletonCell(key: key)
+    var cell: SingletonCell {
+        if let cellStorage { return cellStorage }
+        let made = SingletonCell(key: key)
+        cellStorage = made
+        return made
+    }
+    private var cellStorage: SingletonCell?
+    /// How many times ``dropInstance()`` dropped a cell: an override layer's cell made
+    /// before the last drop is stale (``OverrideLayer/cell(for:)``). Only with the lock held.
+    private(set) var instancesDropped: UInt = 0
     private var callerStorage: TypedCaller?
     private let factory: Factory
     let lifecycle: LifecycleType
@@ -133,6 +143,9 @@ final class Registration: @unchecked Sendable {
     /// resolving off the main actor is then an error, and no per-thread cache holds it.
     let requiresMainActor: Bool
     let origin: RegistrationOrigin
+    /// The group its instances belong to (`register(_:tag:instanceScope:…)`), which
+    /// ``ResolutionEngine/resetInstances(in:)`` drops; `nil` for most.
+    let instanceScope: InstanceScope?
 
     /// `ObjectIdentifier` of the value type `T` the factory was registered with; `nil` for
     /// an untyped factory.
@@ -171,8 +184,9 @@ final class Registration: @unchecked Sendable {
     /// Where this registration lives: its owner's scope, its type, tag and argument type.
     var slot: Slot<DependencyKey> { Slot(scope: owner.scope, type: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
 
-    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil) {
+    init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil, instanceScope: InstanceScope? = nil) {
         self.completion = completion
+        self.instanceScope = instanceScope
         if lifecycle == .graph || completion != nil, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) == 0 {
             ResolutionEngine.outermostWorkPossible.store(1, ordering: .relaxed)
         }
@@ -217,7 +231,20 @@ final class Registration: @unchecked Sendable {
 
     /// The same registration, owned by `owner`, with no singleton created yet.
     func copy(owner: DependencyContainer) -> Registration {
-        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor, completion: completion)
+        Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor, completion: completion, instanceScope: instanceScope)
+    }
+
+    /// Forgets the instance kept for this registration in its own container (a
+    /// singleton's, or a `weakSingleton`'s reference) by giving it a fresh cell on its next
+    /// resolve; returns the old cell, for the caller to release after unlocking (releasing
+    /// it can run the instance's `deinit`, user code). A thread building into the old cell
+    /// finishes there: what it built reaches that resolve and the threads already waiting
+    /// for it, never a later resolve. Counted (``instancesDropped``) even when there is no
+    /// cell here: an override layer may have one. Call with the lock held.
+    func dropInstance() -> SingletonCell? {
+        instancesDropped &+= 1
+        defer { cellStorage = nil }
+        return cellStorage
     }
 }
 

@@ -13,7 +13,8 @@ extension ResolutionEngine {
     }
 
     /// Registers a typed factory in `container` (the `register(_:lifecycle:factory:)` path);
-    /// with `forwardingTo`, a forwarded type's (``TypedFactory/implementation``).
+    /// with `forwardingTo`, a forwarded type's (``TypedFactory/implementation``); with an
+    /// `instanceScope`, a singleton whose instance ``resetInstances(in:)`` drops.
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
@@ -22,13 +23,14 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T,
         completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil,
-        forwardingTo implementation: Any.Type? = nil
+        forwardingTo implementation: Any.Type? = nil,
+        instanceScope: InstanceScope? = nil
     ) {
         var untypedCompletion: (@Sendable (DependencyContainer, Any) throws -> Void)?
         if let completion {
             untypedCompletion = { container, value in try completion(container, value as! T) }
         }
-        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwardingTo: implementation)), completion: untypedCompletion), in: container.table)
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwardingTo: implementation)), completion: untypedCompletion, instanceScope: instanceScope), in: container.table)
     }
 
     /// Registers an argument factory in `container` (the `register(_:tag:argument:…)` path):

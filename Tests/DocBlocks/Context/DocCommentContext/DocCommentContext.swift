@@ -49,6 +49,10 @@ extension DependencyContainerScope {
     public static let checkout = DependencyContainerScope("checkout")
 }
 
+extension InstanceScope {
+    public static let session = InstanceScope("session")
+}
+
 extension DynamicDependencyIndex {
     public static let myApp = DynamicDependencyIndex { _ in }
 }
