@@ -218,10 +218,10 @@ extension DependencyContainer {
         #endif
         engine.lock.lock()
         guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
-            // Missing, or registered only with an argument.
-            let error = argumentFailure(key, tag: tag, given: nil, thread: thread)
+            // Missing, or registered only with an argument; or a wrapper built by type.
+            let result = makeWrapper(T.self, tag: tag, thread: thread, overrides: overrides) ?? .failure(argumentFailure(key, tag: tag, given: nil, thread: thread))
             engine.lock.unlock()
-            throw error
+            return try result.get()
         }
         // A main-actor registration is checked on every resolve and never cached per
         // thread: a thread that drained the main queue once may run other work later.
