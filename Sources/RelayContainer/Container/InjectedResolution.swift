@@ -13,7 +13,9 @@ enum InjectedResolution {
         } catch {
             // Missing is about `Value` itself only when the error names it: a registration
             // whose factory needs a missing type names that type.
-            if nilWhenUnregistered, error.reason == .missingRegistration, error.requestedType == DependencyKey(Value.self).typeName { return nil }
+            // For a `Provider`, `ArgumentProvider` or `Lazy`, the type it wraps.
+            let key = DependencyKey(Value.self)
+            if nilWhenUnregistered, error.reason == .missingRegistration, error.requestedType == (key.wrappedByType ?? key).typeName { return nil }
             fatalError(error.description)
         }
     }

@@ -10,10 +10,10 @@
 ///     @Injected var exporter: Lazy<Downloader>
 /// }
 ///
-/// c.register(ScreenModel.self, lifecycle: .transient) { _ in ScreenModel() }
-/// let model = try c.tryResolve(Lazy<ScreenModel>.self) // nothing built yet
-/// let first = model.value                                // resolves ScreenModel
-/// let again = model.value                                // the same instance
+/// c.register(RequestLog.self, lifecycle: .transient) { _ in RequestLog() }
+/// let log = try c.tryResolve(Lazy<RequestLog>.self) // nothing built yet
+/// let first = log.value                               // resolves RequestLog
+/// let again = log.value                               // the same instance
 /// ```
 ///
 /// The first use resolves `Value` from the container that made the `Lazy`, with its

@@ -22,6 +22,10 @@ private final class Downloader: Sendable {
     let url: String
     init(url: String) { self.url = url }
 }
+private final class OptionalHolder {
+    @Injected(scope: "ProviderLazyTests.optional") var makePart: Provider<Part>?
+    @Injected(scope: "ProviderLazyTests.optional") var lazyCounted: Lazy<Counted>?
+}
 private final class Holder {
     @Injected(scope: "ProviderLazyTests.injected") var makePart: Provider<Part>
     @Injected(scope: "ProviderLazyTests.injected", tag: "Special") var lazyPart: Lazy<Part>
@@ -151,6 +155,17 @@ struct ProviderTests {
         let holder = Holder()
         #expect(holder.makePart() !== holder.makePart())
         #expect(holder.lazyPart.value === special)
+    }
+
+    @Test("optional: Provider<T>? resolves to a provider when T is registered; an optional @Injected one is nil when T is not")
+    func optional() throws {
+        let c = DependencyContainer.container(for: "ProviderLazyTests.optional")
+        c.register(Part.self, lifecycle: .transient) { _ in Part() }
+        let provider = try c.tryResolve(Provider<Part>?.self)
+        #expect(provider?() != nil)
+        let holder = OptionalHolder()
+        #expect(holder.makePart != nil)
+        #expect(holder.lazyCounted == nil)
     }
 
     @Test("with an argument: ArgumentProvider by type, or provider(_:argument:); another argument type is argumentMismatch")

@@ -219,7 +219,7 @@ extension DependencyContainer {
         engine.lock.lock()
         guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
             // Missing, or registered only with an argument; or a wrapper built by type.
-            let result = makeWrapper(T.self, tag: tag, thread: thread, overrides: overrides) ?? .failure(argumentFailure(key, tag: tag, given: nil, thread: thread))
+            let result = makeWrapper(T.self, requested: key, tag: tag, thread: thread, overrides: overrides) ?? .failure(argumentFailure(key, tag: tag, given: nil, thread: thread))
             engine.lock.unlock()
             return try result.get()
         }

@@ -16,13 +16,21 @@ extension ResolvableByType {
     static var wrappedArgument: Any.Type? { nil }
 }
 
+extension DependencyKey {
+    /// For a wrapper type (``ResolvableByType``), the type it resolves; else `nil`.
+    var wrappedByType: DependencyKey? {
+        (type as? any ResolvableByType.Type)?.wrappedKey
+    }
+}
+
 extension DependencyContainer {
-    /// For a missing registration of `T`: a wrapper built by type when `T` is one and the
-    /// type it wraps is registered here (with `tag`, or the untagged fallback; with its
-    /// argument type), else the error a resolve of the wrapped type would give, or `nil`
-    /// when `T` is no wrapper. Call with the engine lock held.
-    func makeWrapper<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?) -> Result<T, DependencyResolutionError>? {
-        guard let wrapper = T.self as? any ResolvableByType.Type else { return nil }
+    /// For a missing registration of `T` (`requested`, its key): a wrapper built by type
+    /// when `T` is one (or an optional of one) and the type it wraps is registered here
+    /// (with `tag`, or the untagged fallback; with its argument type), else the error a
+    /// resolve of the wrapped type would give, or `nil` when `T` is no wrapper. Call with
+    /// the engine lock held.
+    func makeWrapper<T>(_ type: T.Type, requested: DependencyKey, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?) -> Result<T, DependencyResolutionError>? {
+        guard let wrapper = requested.type as? any ResolvableByType.Type else { return nil }
         let key = wrapper.wrappedKey
         let found: Registration?
         if let argument = wrapper.wrappedArgument {
@@ -33,6 +41,6 @@ extension DependencyContainer {
         guard found != nil else {
             return .failure(argumentFailure(key, tag: tag, given: wrapper.wrappedArgument, thread: thread))
         }
-        return .success(wrapper.make(container: self, tag: tag) as! T)
+        return .success(wrapper.make(container: self, tag: tag) as Any as! T)
     }
 }
