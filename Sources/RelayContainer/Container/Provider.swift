@@ -56,8 +56,10 @@ public struct Provider<Value>: Sendable {
     /// ``DependencyContainer/resolve(_:file:line:)`` does. Use ``tryResolve()`` to handle
     /// the failure.
     public func callAsFunction(file: StaticString = #fileID, line: UInt = #line) -> Value {
+        // The resolve itself, not through `tryResolve()`: one call frame less per call.
         do {
-            return try tryResolve()
+            if let tag { return try container.tryResolve(Value.self, tag: tag) }
+            return try container.tryResolve(Value.self)
         } catch {
             fatalError("\(error.description)", file: file, line: line)
         }
