@@ -180,6 +180,25 @@ struct ProviderTests {
         #expect(error?.reason == .argumentMismatch(expected: "Swift.String", given: "Swift.Int"))
     }
 
+    @Test("an ArgumentProvider with a tag uses the tagged argument registration, else the untagged one")
+    func argumentTagged() throws {
+        let c = DependencyContainer.container(for: "ProviderLazyTests.argumentTagged")
+        c.register(Downloader.self, argument: String.self) { _, url in Downloader(url: "plain " + url) }
+        c.register(Downloader.self, tag: "Mirror", argument: String.self) { _, url in Downloader(url: "mirror " + url) }
+        #expect(try c.tryResolve(ArgumentProvider<Downloader, String>.self, tag: "Mirror")("a").url == "mirror a")
+        #expect(c.provider(Downloader.self, tag: "Other", argument: String.self)("b").url == "plain b")
+    }
+
+    @Test("from a scoped container, a type registered only in the global one is found")
+    func scopedFallback() throws {
+        let scoped = DependencyContainer.container(for: "ProviderLazyTests.scopedFallback")
+        final class OnlyGlobal: Sendable {}
+        let instance = OnlyGlobal()
+        DependencyContainer.global.register(OnlyGlobal.self) { _ in instance }
+        #expect(try scoped.tryResolve(Provider<OnlyGlobal>.self)() === instance)
+        #expect(try scoped.tryResolve(Lazy<OnlyGlobal>.self).value === instance)
+    }
+
     @Test("Provider, ArgumentProvider and Lazy of a Sendable type are Sendable")
     func sendable() throws {
         let (c, _) = container("sendable", counted: .transient)
