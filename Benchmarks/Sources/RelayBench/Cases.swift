@@ -80,7 +80,7 @@ enum Cases {
             ("d", singletonResolveOnTwoThreads),
             ("e", registration),
             ("f", scopedFallbackResolve),
-        ] + overrideCases() + containerFeatureCases()
+        ] + overrideCases() + containerFeatureCases() + deferredCases()
     }
 
     // MARK: - (g), (h) overrides

@@ -4,7 +4,7 @@ import Relay
 /// `relay-bench --profile <case> [iterations]` (see ``cases``): runs Relay's side of one case with
 /// nothing else in the process, for profiling.
 enum Profile {
-    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|v|w|wq|wv|x|parse|parse100|inject|inject1000|inject100"
+    static let cases = "a|b|c|e|f|h|k|m|q|r|s|t|v|w|wq|wv|x|y|z|parse|parse100|inject|inject1000|inject100"
 
     static func run(case name: String, iterations: Int) {
         let global = DependencyContainer.global
@@ -90,6 +90,13 @@ enum Profile {
         case "x":
             Cases.registerForwarded(in: global)
             for _ in 0..<iterations { consume(global.resolve(ForwardedTransientService.self), &accumulator) }
+        case "y":
+            global.register(SingletonService.self) { _ in LiveSingletonService() }
+            let provider = global.provider(SingletonService.self)
+            for _ in 0..<iterations { consume(provider(), &accumulator) }
+        case "z":
+            global.register(PlainObject.self, lifecycle: .transient) { _ in PlainObject() }
+            for _ in 0..<iterations { consume(global.lazy(PlainObject.self).value, &accumulator) }
         case "parse", "parse100":
             let lines = name == "parse" ? 10_000 : 100
             let bytes = Array(ScaledTypes.relayFile(lines, scope: "bench.parse").utf8)

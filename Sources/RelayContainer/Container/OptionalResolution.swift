@@ -12,8 +12,12 @@ enum OptionalResolution {
     /// no registration comes here.
     @inline(never)
     static func unregistered<T>(_ type: T.Type, error: DependencyResolutionError) throws(DependencyResolutionError) -> T {
+        // Missing is about `T` itself only when the error names it (a registration whose
+        // factory needs a missing type names that type); for a `Provider`, `ArgumentProvider`
+        // or `Lazy`, the type it wraps.
+        let key = DependencyKey(T.self)
         if error.reason == .missingRegistration, let optional = T.self as? any AbsentValue.Type,
-           error.requestedType == DependencyKey(T.self).typeName {
+           error.requestedType == (key.wrappedByType ?? key).typeName {
             return optional.absent as! T
         }
         throw error

@@ -77,6 +77,11 @@ private final class Screen {
     init(logger: Logger, presenter: Presenter) { self.logger = logger; self.presenter = presenter }
 }
 
+private final class Gallery {
+    @Injected(scope: "Migrating.providerAndLazy") var makeCache: Provider<ImageCache>
+    @Injected(scope: "Migrating.providerAndLazy") var cache: Lazy<ImageCache>
+}
+
 private final class ProfileScreen {
     @Injected(scope: .profile) var logger: Logger
     @Injected(scope: .profile) var analytics: Analytics?
@@ -329,6 +334,35 @@ struct MigratingExamplesTests {
             try registry.registerDependencies()
         }
         #expect(DependencyContainer.container(for: .checkout).resolve(Checkout.self).payments === DependencyContainer.container(for: .checkout).resolve(Payments.self))
+    }
+
+    @Test("Provider and Lazy, by type: a resolve per call, or one on first use")
+    func providerAndLazy() throws {
+        let c = container("providerAndLazy")
+        c.register(ImageCache.self, lifecycle: .transient) { _ in ImageCache() }
+        c.register(Downloader.self, argument: URL.self) { _, url in Downloader(url: url) }
+        let makeCache = try c.tryResolve(Provider<ImageCache>.self)
+        #expect(makeCache() !== makeCache())
+        let cache = try c.tryResolve(Lazy<ImageCache>.self)
+        #expect(cache.value === cache.value)
+        let makeDownloader = c.provider(Downloader.self, argument: URL.self)
+        let url = URL(string: "https://example.com")!
+        #expect(makeDownloader(url).url == url)
+        c.register(ImageCache.self, tag: "Thumbnails") { _ in ImageCache() }
+        #expect(c.provider(ImageCache.self, tag: "Thumbnails")() === c.lazy(ImageCache.self, tag: "Thumbnails").value)
+        let gallery = Gallery()
+        #expect(gallery.makeCache() !== gallery.cache.value)
+    }
+
+    @Test("Provider and Lazy across a graph: each call is a resolve of its own")
+    func providerGraph() throws {
+        let c = container("providerGraph")
+        c.register(Logger.self, lifecycle: .graph) { _ in LoggerImp() }
+        let makeLogger = c.provider(Logger.self)
+        let first = makeLogger(), second = makeLogger()   // two Loggers: each call is an outermost resolve
+        let lazyLogger = c.lazy(Logger.self)
+        let third = lazyLogger.value                        // a third: its first use is one too
+        #expect(first !== second && third !== first && third !== second)
     }
 
     @Test("the error names the requested type, tag and dependency chain (what Dip's Context told)")

@@ -218,10 +218,14 @@ extension DependencyContainer {
         #endif
         engine.lock.lock()
         guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
-            // Missing (`nil` for an optional type), or registered only with an argument.
-            let error = argumentFailure(key, tag: tag, given: nil, thread: thread)
+            // Missing (`nil` for an optional type), or registered only with an argument; or a
+            // Provider, ArgumentProvider or Lazy built by type.
+            let result = makeWrapper(T.self, requested: key, tag: tag, thread: thread, overrides: overrides) ?? .failure(argumentFailure(key, tag: tag, given: nil, thread: thread))
             engine.lock.unlock()
-            return try OptionalResolution.unregistered(T.self, error: error)
+            switch result {
+            case .success(let value): return value
+            case .failure(let error): return try OptionalResolution.unregistered(T.self, error: error)
+            }
         }
         // A main-actor registration is checked on every resolve and never cached per
         // thread: a thread that drained the main queue once may run other work later.

@@ -114,7 +114,7 @@ extension DependencyContainer {
     /// the override layer (`withInjectedDependencies`), this container's injected bindings
     /// and code, then its fallback's; else untagged, in the same order. Call with the
     /// engine lock held.
-    private func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, overrides: OverrideLayer?) -> Registration? {
+    func lookUpArgument(_ key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, overrides: OverrideLayer?) -> Registration? {
         let tags = tag == nil ? [nil] : [tag, nil]
         for tag in tags {
             if let overrides, let found = overrides.argumentRegistration(for: key, tag: tag, argument: argument, scope: scope) { return found }

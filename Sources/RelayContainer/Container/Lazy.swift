@@ -1,0 +1,119 @@
+/// An instance of `Value` resolved on first use, then kept: every later use returns that
+/// same instance, whatever the registration's lifecycle.
+///
+/// Nothing needs to be registered for `Lazy<Value>` itself: resolving it — from a
+/// container, a factory or an ``Injected`` property — works whenever `Value` is
+/// registered. ``DependencyContainer/lazy(_:tag:)`` makes one directly.
+///
+/// ```swift
+/// final class ReportScreen {
+///     @Injected var exporter: Lazy<Downloader>
+/// }
+///
+/// c.register(RequestLog.self, lifecycle: .transient) { _ in RequestLog() }
+/// let log = try c.tryResolve(Lazy<RequestLog>.self) // nothing built yet
+/// let first = log.value                               // resolves RequestLog
+/// let again = log.value                               // the same instance
+/// ```
+///
+/// The first use resolves `Value` from the container that made the `Lazy`, with its
+/// tag, as ``DependencyContainer/tryResolve(_:tag:)`` does at that moment: for a
+/// ``LifecycleType/transient`` registration one new instance (kept by this `Lazy`, so
+/// two `Lazy` values hold two instances), for a ``LifecycleType/singleton`` the
+/// container's. Copies of a `Lazy` share it: it is a reference.
+///
+/// **Graph identity.** The first use is a resolve of its own, not part of the resolve
+/// that made the `Lazy`. Used after that resolve returned — the usual case — it is an
+/// *outermost* resolve: a ``LifecycleType/graph`` registration gets a new instance, not
+/// the one the making resolve built. Used while a resolve is running on the same thread
+/// (inside a factory or a `completing:` hook), it is nested in that resolve and gets its
+/// `graph` instance. (Swinject's `Lazy` returns to the graph that made it.)
+///
+/// **Threads.** When several threads use it first at the same moment, one resolves and
+/// the others wait for its instance: `Value` is resolved once. A failed resolve is not
+/// kept: the error reaches that use, and the next use tries again. A use from inside
+/// `Value`'s own resolve on the same thread (its factory reading this `Lazy`) fails with
+/// ``DependencyResolutionError/Reason/circularDependency(cycle:acrossThreads:)``.
+/// `Lazy` is `Sendable` when `Value` is.
+///
+/// Resolving `Lazy<Value>` when `Value` has no registration (with the tag, nor the
+/// untagged one it falls back to) fails at once with the error of resolving `Value`.
+public final class Lazy<Value> {
+    /// The container the first use resolves from.
+    public let container: DependencyContainer
+    /// The tag the first use resolves with; `nil` for the untagged registration.
+    public let tag: DependencyTag?
+    private let lock = ConditionLock()
+    /// Read and written only with `lock` held.
+    private var state = State.unresolved
+
+    private enum State {
+        case unresolved
+        /// A thread is resolving; others wait for it.
+        case resolving(ResolutionThread.ID)
+        case resolved(Value)
+    }
+
+    init(container: DependencyContainer, tag: DependencyTag?) {
+        self.container = container
+        self.tag = tag
+    }
+
+    /// The instance: resolved on first use, the same one afterwards. A failed first
+    /// resolve stops the program with a full diagnostic, as
+    /// ``DependencyContainer/resolve(_:file:line:)`` does; use ``tryResolve()`` to handle it.
+    public var value: Value {
+        do {
+            return try tryResolve()
+        } catch {
+            fatalError("\(error.description)")
+        }
+    }
+
+    /// The instance, resolving it on first use; or the ``DependencyResolutionError`` of
+    /// that resolve, after which the next use tries again. Use it inside a factory, so
+    /// that a failure reaches the outermost caller with the whole dependency chain.
+    public func tryResolve() throws(DependencyResolutionError) -> Value {
+        let thread = ResolutionThread.current()
+        lock.lock()
+        while true {
+            switch state {
+            case .resolved(let instance):
+                lock.unlock()
+                return instance
+            case .resolving(let owner) where owner == thread.id:
+                lock.unlock()
+                let key = DependencyKey(Value.self)
+                let chain = thread.chain(appending: key)
+                throw .circularDependency(key: key, scope: container.scope, chain: chain, cycleStart: chain.firstIndex(of: key) ?? 0, acrossThreads: nil)
+            case .resolving:
+                lock.wait()
+            case .unresolved:
+                state = .resolving(thread.id)
+                lock.unlock()
+                let result = Result { () throws(DependencyResolutionError) -> Value in
+                    if let tag { return try container.tryResolve(Value.self, tag: tag) }
+                    return try container.tryResolve(Value.self)
+                }
+                lock.withLock {
+                    if case .success(let instance) = result { state = .resolved(instance) } else { state = .unresolved }
+                    lock.broadcast()
+                }
+                return try result.get()
+            }
+        }
+    }
+}
+
+// Safe: `state`, the only mutable storage, is read and written only with `lock` held, and
+// holds a `Value` only when `Value` is `Sendable`; `container` and `tag` are immutable and
+// `Sendable`.
+extension Lazy: @unchecked Sendable where Value: Sendable {}
+
+extension Lazy: ResolvableByType {
+    static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
+
+    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
+        Self(container: container, tag: tag)
+    }
+}
