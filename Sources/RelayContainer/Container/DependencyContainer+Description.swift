@@ -54,7 +54,7 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
         if let implementation = listing.forwardsTo {
             facts.append("forwards to \(implementation)")
         } else {
-            facts.append(listing.lifecycle.description)
+            facts.append(listing.instanceScope.map { "\(listing.lifecycle) in instance scope '\(UserText.escaped($0.name))'" } ?? listing.lifecycle.description)
         }
         if listing.runsOnMainActor { facts.append("on the main actor") }
         if listing.hasCompletion { facts.append("with a completion hook") }

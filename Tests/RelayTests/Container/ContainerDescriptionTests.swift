@@ -19,6 +19,11 @@ private extension DependencyContainerScope {
     static let describedSmall = DependencyContainerScope("ContainerDescriptionTests.small")
     static let describedEmpty = DependencyContainerScope("ContainerDescriptionTests.empty")
     static let describedInjected = DependencyContainerScope("ContainerDescriptionTests.injected")
+    static let describedInstanceScoped = DependencyContainerScope("ContainerDescriptionTests.instanceScoped")
+}
+
+private extension InstanceScope {
+    static let describedSession = InstanceScope("ContainerDescriptionTests.session")
 }
 
 @Suite("A container you can print")
@@ -42,6 +47,17 @@ struct ContainerDescriptionTests {
             """)
         #expect(c.debugDescription == c.description)
         #expect("\(c)" == c.description, "string interpolation and print use it")
+    }
+
+    @Test("a registration in an instance scope says which, so a reset's reach can be read off the text")
+    func instanceScoped() {
+        let c = DependencyContainer.container(for: .describedInstanceScoped)
+        let line = #line + 1
+        c.register(DescribedNetwork.self, instanceScope: .describedSession) { _ in DescribedNetwork() }
+        #expect(c.description == """
+            DependencyContainer scope 'ContainerDescriptionTests.instanceScoped' (falls back to global): 1 registration
+              RelayTests.DescribedNetwork: singleton in instance scope 'ContainerDescriptionTests.session' (\(Self.file):\(line))
+            """)
     }
 
     @Test("an empty container says so")

@@ -7,6 +7,8 @@ struct RegistrationListing {
     /// An argument registration's argument type, by name; `nil` for any other.
     let argumentTypeName: String?
     let lifecycle: LifecycleType
+    /// The instance scope its instances belong to (`register(_:tag:instanceScope:…)`), if any.
+    let instanceScope: InstanceScope?
     /// For a forwarded type's registration (`register(_:as:…)`), the implementation's type.
     let forwardsTo: String?
     /// For an implementation, the types forwarded to it here with the same tag, sorted.
@@ -63,6 +65,7 @@ extension ResolutionEngine {
                 tag: registration.tag,
                 argumentTypeName: registration.argumentFactory.map { TypeName.of($0.argumentType) },
                 lifecycle: registration.lifecycle,
+                instanceScope: registration.instanceScope,
                 forwardsTo: registration.forwardedImplementationType.map { TypeName.of($0) },
                 forwardedAs: registration.argumentFactory == nil ? (forwarded[ForwardingTarget(implementation: registration.key.id, tag: registration.tag)] ?? []).sorted() : [],
                 runsOnMainActor: registration.requiresMainActor,
