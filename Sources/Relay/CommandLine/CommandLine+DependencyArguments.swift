@@ -67,7 +67,7 @@ extension CommandLine {
     static func withoutDependencyArguments(_ arguments: [String], warning: UnreadDependencyArgumentsWarning?) -> [String] {
         let relays = DependencyArgumentScanner.dependencyArgumentIndices(arguments)
         if let warning, !relays.isEmpty {
-            warning.check(removed: relays.sorted().map { arguments[$0] })
+            warning.check(removed: relays.sortedStably().map { arguments[$0] })
         }
         return arguments.indices.filter { !relays.contains($0) }.map { arguments[$0] }
     }

@@ -19,7 +19,7 @@ extension DynamicDependencyIndex {
         let snapshot = snapshot()
         let (types, factories) = (snapshot.types, snapshot.factories)
         guard !types.isEmpty, !factories.isEmpty else { return nil }
-        let typeKeys = types.keys.map(\.tag).sorted { NearMatch.naturalOrder($0, $1) }
+        let typeKeys = types.keys.map(\.tag).sortedStably { NearMatch.naturalOrder($0, $1) }
         /// The first factory key, in natural order, indexed as producing `type`.
         func factory(producing type: DependencyKey?) -> String? {
             guard let type else { return nil }

@@ -172,12 +172,12 @@ extension DynamicDependencyIndex {
             try container.encode(version, forKey: .version)
             try container.encode(Dictionary(uniqueKeysWithValues: types.map { ($0.key.tag, $0.value) }), forKey: .types)
             try container.encode(Dictionary(uniqueKeysWithValues: factories.map { ($0.key.tag, $0.value) }), forKey: .factories)
-            try container.encode(scopes.sorted { $0.name < $1.name }, forKey: .scopes)
+            try container.encode(scopes.sortedStably { $0.name < $1.name }, forKey: .scopes)
             if version >= 2 {
-                try container.encode(tags.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.name < $1.name } }, forKey: .tags)
+                try container.encode(tags.filter { !$0.value.isEmpty }.mapValues { $0.sortedStably { $0.name < $1.name } }, forKey: .tags)
                 try container.encode(Dictionary(uniqueKeysWithValues: parameters.map { ($0.key.tag, $0.value) }), forKey: .parameters)
                 try container.encode(Dictionary(uniqueKeysWithValues: arguments.map { ($0.key.tag, $0.value) }), forKey: .arguments)
-                try container.encode(registeredArguments.filter { !$0.value.isEmpty }.mapValues { $0.sorted() }, forKey: .registeredArguments)
+                try container.encode(registeredArguments.filter { !$0.value.isEmpty }.mapValues { $0.sortedStably() }, forKey: .registeredArguments)
             }
         }
 
@@ -201,21 +201,21 @@ extension DynamicDependencyIndex {
             }
             var lines: [String] = []
             let named = Set(types.values)
-            for (key, type) in types.sorted(by: { $0.key < $1.key }) {
-                let producing = factories.filter { $0.value == type }.keys.sorted().map { factory in
+            for (key, type) in types.sortedStably(by: { $0.key < $1.key }) {
+                let producing = factories.filter { $0.value == type }.keys.sortedStably().map { factory in
                     var entry = parameters[factory].map { "\(factory.tag) (parameter: \($0))" } ?? factory.tag
                     if let argument = arguments[factory] { entry += " (argument: \(argument))" }
                     return entry
                 }
-                let tagged = (tags[type] ?? []).map(\.name).sorted()
+                let tagged = (tags[type] ?? []).map(\.name).sortedStably()
                 lines.append("\(key): " + (producing.isEmpty ? "no indexed factory produces \(type)" : producing.joined(separator: ", "))
                     + (tagged.isEmpty ? "" : "; tags: " + tagged.joined(separator: ", ")))
             }
-            let untyped = factories.filter { $0.value == Self.untyped }.keys.sorted().map(\.tag)
+            let untyped = factories.filter { $0.value == Self.untyped }.keys.sortedStably().map(\.tag)
             if !untyped.isEmpty {
                 lines.append("Untyped factories, for any type: " + untyped.joined(separator: ", "))
             }
-            let orphans = factories.filter { $0.value != Self.untyped && !named.contains($0.value) }.sorted { $0.key < $1.key }
+            let orphans = factories.filter { $0.value != Self.untyped && !named.contains($0.value) }.sortedStably { $0.key < $1.key }
             if !orphans.isEmpty {
                 lines.append("Factories for types without a type key: " + orphans.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
             }
@@ -241,7 +241,7 @@ extension DynamicDependencyIndex {
         return Manifest(
             types: snapshot.types.mapValues(\.typeName),
             factories: snapshot.factories.mapValues { $0.produces?.typeName ?? Manifest.untyped },
-            scopes: snapshot.knownScopes.sorted { $0.name < $1.name },
+            scopes: snapshot.knownScopes.sortedStably { $0.name < $1.name },
             tags: tags,
             parameters: snapshot.parameters.mapValues(\.expectation),
             arguments: snapshot.factories.compactMapValues { $0.argumentType.map { TypeName.of($0) } },
@@ -266,8 +266,8 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
         var found: [String: CatalogRegistrations] = [:]
         for type in types {
             found[type] = CatalogRegistrations(
-                tags: (tags[type] ?? []).sorted { $0.name < $1.name },
-                arguments: (registeredArguments[type] ?? []).sorted().map(CatalogArgument.init(named:)),
+                tags: (tags[type] ?? []).sortedStably { $0.name < $1.name },
+                arguments: (registeredArguments[type] ?? []).sortedStably().map(CatalogArgument.init(named:)),
                 withoutArgument: nil
             )
         }
@@ -278,7 +278,7 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
     var knownScopes: Set<DependencyContainerScope> { Set(scopes) }
 
     func factories(producing type: String) -> [DependencyFactoryKey] {
-        factories.filter { $0.value == type }.keys.sorted()
+        factories.filter { $0.value == type }.keys.sortedStably()
     }
 
     func hasTypeKey(for type: String) -> Bool {
@@ -286,11 +286,11 @@ extension DynamicDependencyIndex.Manifest: IndexCatalog {
     }
 
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
-        NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sorted()).map { DependencyTypeKey($0) }
+        NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sortedStably()).map { DependencyTypeKey($0) }
     }
 
     func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey] {
-        NearMatch.suggestions(for: key.tag, among: factories.keys.map(\.tag).sorted()).map { DependencyFactoryKey($0) }
+        NearMatch.suggestions(for: key.tag, among: factories.keys.map(\.tag).sortedStably()).map { DependencyFactoryKey($0) }
     }
 
     var isEmpty: Bool { types.isEmpty && factories.isEmpty }

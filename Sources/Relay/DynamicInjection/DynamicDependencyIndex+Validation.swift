@@ -31,7 +31,7 @@ extension DynamicDependencyIndex {
     public func validate() throws(DependencyValidationError) {
         var failures: [DependencyValidationError.Failure] = []
         let snapshot = snapshot()
-        for (key, factory) in snapshot.factories.sorted(by: { $0.key < $1.key }) {
+        for (key, factory) in snapshot.factories.sortedStably(by: { $0.key < $1.key }) {
             let subject = "factory '\(UserText.escaped(key.tag))'"
             if let produced = factory.produces, !snapshot.hasTypeKey(for: produced) {
                 let named = Self.typeNamed(byFactory: key, among: snapshot.types)

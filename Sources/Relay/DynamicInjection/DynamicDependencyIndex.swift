@@ -319,7 +319,7 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// Every declared scope (``add(scope:)``), sorted by name.
     public var scopes: [DependencyContainerScope] {
-        state.withLock { Array($0.scopes) }.sorted { $0.name < $1.name }
+        state.withLock { Array($0.scopes) }.sortedStably { $0.name < $1.name }
     }
 
     /// Removes every type, factory, declared scope and declared tag.
@@ -363,13 +363,13 @@ public final class DynamicDependencyIndex: Sendable {
     /// Every indexed type key, sorted.
     public var typeKeys: [DependencyTypeKey] {
         prepareIfNeeded()
-        return state.withLock { Array($0.types.keys) }.sorted()
+        return state.withLock { Array($0.types.keys) }.sortedStably()
     }
 
     /// Every indexed factory key, sorted.
     public var factoryKeys: [DependencyFactoryKey] {
         prepareIfNeeded()
-        return state.withLock { Array($0.factories.keys) }.sorted()
+        return state.withLock { Array($0.factories.keys) }.sortedStably()
     }
 
     /// The type a factory produces, when it was indexed with ``add(factory:producing:_:)``;

@@ -122,13 +122,13 @@ struct IndexSnapshot: IndexCatalog {
         var found: [DependencyKey: CatalogRegistrations] = [:]
         for (type, code) in ResolutionEngine.shared.codeRegistrations(of: types) {
             found[type] = CatalogRegistrations(
-                tags: code.tags.union(declaredTags[type] ?? []).sorted { $0.name < $1.name },
-                arguments: code.arguments.values.map(CatalogArgument.init).sorted { $0.name < $1.name },
+                tags: code.tags.union(declaredTags[type] ?? []).sortedStably { $0.name < $1.name },
+                arguments: code.arguments.values.map(CatalogArgument.init).sortedStably { $0.name < $1.name },
                 withoutArgument: code.withoutArgument
             )
         }
         for (type, tags) in declaredTags where found[type] == nil && types.contains(type) {
-            found[type] = CatalogRegistrations(tags: tags.sorted { $0.name < $1.name }, withoutArgument: false)
+            found[type] = CatalogRegistrations(tags: tags.sortedStably { $0.name < $1.name }, withoutArgument: false)
         }
         return found
     }
@@ -136,7 +136,7 @@ struct IndexSnapshot: IndexCatalog {
     func typeName(_ type: DependencyKey) -> String { type.typeName }
 
     func factories(producing type: DependencyKey) -> [DependencyFactoryKey] {
-        factories.compactMap { $0.value.produces == type ? $0.key : nil }.sorted { NearMatch.naturalOrder($0.tag, $1.tag) }
+        factories.compactMap { $0.value.produces == type ? $0.key : nil }.sortedStably { NearMatch.naturalOrder($0.tag, $1.tag) }
     }
 
     func hasTypeKey(for type: DependencyKey) -> Bool {
@@ -144,11 +144,11 @@ struct IndexSnapshot: IndexCatalog {
     }
 
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
-        NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sorted()).map { DependencyTypeKey($0) }
+        NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sortedStably()).map { DependencyTypeKey($0) }
     }
 
     func suggestions(forFactory key: DependencyFactoryKey) -> [DependencyFactoryKey] {
-        NearMatch.suggestions(for: key.tag, among: factories.keys.map(\.tag).sorted()).map { DependencyFactoryKey($0) }
+        NearMatch.suggestions(for: key.tag, among: factories.keys.map(\.tag).sortedStably()).map { DependencyFactoryKey($0) }
     }
 
     var isEmpty: Bool { types.isEmpty && factories.isEmpty }

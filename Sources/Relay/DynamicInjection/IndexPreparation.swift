@@ -117,7 +117,7 @@ enum UnfilledIndexes {
     /// fix: fill the index first — at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything; in a test without an .injecting trait, call try prepare() on the index first; otherwise register it before resolving, e.g. …
     /// ```
     static func hint(forIndexesMadeAt origins: [String]) -> MissingRegistrationHint? {
-        let origins = origins.sorted { NearMatch.naturalOrder($0, $1) }
+        let origins = origins.sortedStably { NearMatch.naturalOrder($0, $1) }
         guard let first = origins.first else { return nil }
         let note: String
         let fix: String

@@ -47,7 +47,7 @@ package enum NearMatch {
                 scored.append((sameSuffix ? min(d, threshold) : d, candidate))
             }
         }
-        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : naturalOrder($0.candidate, $1.candidate) }
+        scored.sortStably { $0.distance != $1.distance ? $0.distance < $1.distance : naturalOrder($0.candidate, $1.candidate) }
         // Only the closest: a near-perfect match should not come with distant company.
         guard let best = scored.first?.distance else { return [] }
         return scored.prefix { $0.distance == best }.prefix(limit).map(\.candidate)

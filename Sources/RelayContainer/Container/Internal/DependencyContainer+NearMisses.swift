@@ -5,7 +5,7 @@ extension DependencyContainer {
     /// The tags `key` is registered with in `containers`, each once, by name. Call with the
     /// engine lock held.
     func tags(of key: DependencyKey, in containers: [DependencyContainer]) -> [String] {
-        Set(containers.flatMap { $0.table.tags(of: key) + $0.injected.tags(of: key) }.map(\.name)).sorted()
+        Set(containers.flatMap { $0.table.tags(of: key) + $0.injected.tags(of: key) }.map(\.name)).sortedStably()
     }
 
     /// Registered types with a similar name, `key` registered in other scopes, and the

@@ -7,7 +7,7 @@ struct DetachedWorld {
 
     /// Every container of the world: global first, then scopes by name.
     var containers: [DependencyContainer] {
-        ([global] + scoped.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
+        ([global] + scoped.values).sortedStably { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
 
     /// Copies every live container under the engine lock.
@@ -79,7 +79,7 @@ extension ResolutionEngine {
                 let shadowed = Set(injected.map(\.slot))
                 return injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
             }
-            for registration in registrations.sorted(by: Self.validationOrder) {
+            for registration in registrations.sortedStably(by: Self.validationOrder) {
                 // Each in a unit of work of its own, so that `unitOfWork` registrations resolve.
                 let outcome = withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
                     if let factory = registration.argumentFactory {

@@ -67,12 +67,12 @@ extension ResolutionEngine {
                 lifecycle: registration.lifecycle,
                 instanceScope: registration.instanceScope,
                 forwardsTo: registration.forwardedImplementationType.map { TypeName.of($0) },
-                forwardedAs: registration.argumentFactory == nil ? (forwarded[ForwardingTarget(implementation: registration.key.id, tag: registration.tag)] ?? []).sorted() : [],
+                forwardedAs: registration.argumentFactory == nil ? (forwarded[ForwardingTarget(implementation: registration.key.id, tag: registration.tag)] ?? []).sortedStably() : [],
                 runsOnMainActor: registration.requiresMainActor,
                 hasCompletion: registration.completion != nil,
                 origin: registration.origin.description
             )
         }
-        .sorted(by: RegistrationListing.listedBefore)
+        .sortedStably(by: RegistrationListing.listedBefore)
     }
 }

@@ -151,7 +151,7 @@ extension ResolutionEngine {
                 let shadowed = Set(injected.map(\.slot))
                 let effective = injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
                 return effective.filter { $0.lifecycle == .eagerSingleton }
-                    .sorted { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
+                    .sortedStably { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
                     .map { (container, $0) }
             }
         }
@@ -191,7 +191,7 @@ extension ResolutionEngine {
 
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
-        lock.withLock { Array(Set(container.table.keys + container.injected.keys)) }.sorted { $0.typeName < $1.typeName }
+        lock.withLock { Array(Set(container.table.keys + container.injected.keys)) }.sortedStably { $0.typeName < $1.typeName }
     }
 }
 

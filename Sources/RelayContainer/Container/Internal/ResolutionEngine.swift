@@ -84,6 +84,6 @@ package final class ResolutionEngine: @unchecked Sendable {
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
     var allContainers: [DependencyContainer] {
-        ([DependencyContainer.global] + scopedContainers.values).sorted { DependencyContainerScope.printOrder($0.scope, $1.scope) }
+        ([DependencyContainer.global] + scopedContainers.values).sortedStably { DependencyContainerScope.printOrder($0.scope, $1.scope) }
     }
 }
