@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 import Relay
 
 /// The `parameter=` values a manifest cannot check: a parameter's value can be read only by
@@ -17,3 +18,4 @@ enum UncheckedParameters {
         }
     }
 }
+#endif

@@ -11,7 +11,7 @@
 ///
 /// When the policy is off, no argument, environment variable, file or standard input is
 /// read, and the registry's report says why.
-public struct DynamicInjectionPolicy: Hashable, Sendable, Codable {
+public struct DynamicInjectionPolicy: Hashable, Sendable {
     /// Whether sources are read.
     public let isEnabled: Bool
     /// Why, in words, for reports.
@@ -51,3 +51,9 @@ public struct DynamicInjectionPolicy: Hashable, Sendable, Codable {
         #endif
     }
 }
+
+#if RELAY_DRIVABLE
+// As JSON only in builds with dynamic injection, where the report that holds it is written
+// (DynamicInjectionReport.swift).
+extension DynamicInjectionPolicy: Codable {}
+#endif

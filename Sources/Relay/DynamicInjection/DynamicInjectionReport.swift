@@ -10,9 +10,9 @@
 /// Relay dynamic injection: 1 binding from command line, $RELAY_DEPENDENCIES, .relay
 ///   MyApp.BackendService [global] → MyApp.BackendService.Stub (from $RELAY_DEPENDENCIES:1:1; overrides config/ui.relay:4:1)
 /// ```
-public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertible {
     /// One type bound to one factory in one scope.
-    public struct Binding: Hashable, Sendable, Codable, CustomStringConvertible {
+    public struct Binding: Hashable, Sendable, CustomStringConvertible {
         /// The scope registered into.
         public let scope: DependencyContainerScope
         /// The type key bound.
@@ -83,53 +83,6 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             self.createdScope = createdScope
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case scope, type, factory, lifecycle, tag, parameter, keptTags, argument, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
-        }
-
-        /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
-        /// (reports written before they existed) and are then `false`, and `tag`,
-        /// `parameter`, `keptTags` and `argument` may be missing and are then `nil`, `nil`,
-        /// empty and `nil`.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
-            type = try container.decode(DependencyTypeKey.self, forKey: .type)
-            factory = try container.decode(DependencyFactoryKey.self, forKey: .factory)
-            lifecycle = try container.decode(LifecycleType.self, forKey: .lifecycle)
-            tag = try container.decodeIfPresent(DependencyTag.self, forKey: .tag)
-            parameter = try container.decodeIfPresent(String.self, forKey: .parameter)
-            keptTags = try container.decodeIfPresent([DependencyTag].self, forKey: .keptTags) ?? []
-            argument = try container.decodeIfPresent(String.self, forKey: .argument)
-            origin = try container.decode(InstructionOrigin.self, forKey: .origin)
-            overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
-            replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
-            isCheckedWhenResolved = try container.decodeIfPresent(Bool.self, forKey: .isCheckedWhenResolved) ?? false
-            createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
-        }
-
-        /// Encodes a binding; `tag`, `parameter`, `keptTags` and `argument` only when there
-        /// are any, so
-        /// a binding without them is written as Relay 1.0 wrote it.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(scope, forKey: .scope)
-            try container.encode(type, forKey: .type)
-            try container.encode(factory, forKey: .factory)
-            try container.encode(lifecycle, forKey: .lifecycle)
-            try container.encodeIfPresent(tag, forKey: .tag)
-            try container.encodeIfPresent(parameter, forKey: .parameter)
-            if !keptTags.isEmpty {
-                try container.encode(keptTags, forKey: .keptTags)
-            }
-            try container.encodeIfPresent(argument, forKey: .argument)
-            try container.encode(origin, forKey: .origin)
-            try container.encode(overridden, forKey: .overridden)
-            try container.encodeIfPresent(replacedRegistration, forKey: .replacedRegistration)
-            try container.encode(isCheckedWhenResolved, forKey: .isCheckedWhenResolved)
-            try container.encode(createdScope, forKey: .createdScope)
-        }
-
         /// What the binding binds: its type, with its tag, in its scope.
         var slot: Slot<DependencyTypeKey> { Slot(scope: scope, type: type, tag: tag) }
 
@@ -181,7 +134,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     }
 
     /// What one source gave, as the registry read it.
-    public struct Source: Hashable, Sendable, Codable, CustomStringConvertible {
+    public struct Source: Hashable, Sendable, CustomStringConvertible {
         /// The source's name (`command line`, `$RELAY_DEPENDENCIES`, `config/ui.relay`, `code`).
         public var name: String
         /// How many instructions it held, before merging; 0 when it was empty or absent.
@@ -233,7 +186,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     /// let report = try #require(try server.injectionReport())
     /// if let rejection = report.control?.rejection { print(rejection.error) }
     /// ```
-    public struct Control: Hashable, Sendable, Codable {
+    public struct Control: Hashable, Sendable {
         /// The control file's path as given in `RELAY_CONTROL`.
         public let channel: String
         /// How changes are noticed — `polling every 20 ms` — for logs and benchmarks.
@@ -254,7 +207,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
     }
 
     /// A control batch that changed nothing, and why.
-    public struct Rejection: Hashable, Sendable, Codable {
+    public struct Rejection: Hashable, Sendable {
         /// Its number among the batches read (``Control/batchesRead`` when it was read).
         public let batch: Int
         /// Every problem found, positioned like any source's (`control.relay:3:7`), as
@@ -265,26 +218,32 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
             self.batch = batch
             self.error = error
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case batch, diagnostics
-        }
-
-        /// Decodes a rejection: its batch number and the error's diagnostics.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            batch = try container.decode(Int.self, forKey: .batch)
-            error = DynamicInjectionError(diagnostics: try container.decode([RelayDiagnostic].self, forKey: .diagnostics))
-        }
-
-        /// Encodes a rejection as its batch number and the error's diagnostics.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(batch, forKey: .batch)
-            try container.encode(error.diagnostics, forKey: .diagnostics)
-        }
     }
 
+    /// A summary line naming the sources, then one line per binding; or, when the policy
+    /// is off, why nothing was read.
+    public var description: String {
+        guard policy.isEnabled else {
+            return "Relay dynamic injection is off (\(policy.reason)); no source was read" +
+                (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        let count = bindings.count == 1 ? "1 binding" : "\(bindings.count) bindings"
+        // The sources that gave instructions, then those that gave none and why.
+        let gave = sources.filter { $0.instructionCount > 0 }.map { UserText.escaped($0.name) }
+        let none = sources.filter { $0.instructionCount == 0 }.map { "\(UserText.escaped($0.name)) (\($0.absence ?? "empty"))" }
+        var from = gave.isEmpty ? "" : " from \(gave.joined(separator: ", "))"
+        if !none.isEmpty { from += "; nothing from \(none.joined(separator: ", "))" }
+        let verb = isApplied ? "" : " (dry run, nothing registered)"
+        let generation = generation > 0 ? " (generation \(generation))" : ""
+        return (["Relay dynamic injection\(generation): \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+#if RELAY_DRIVABLE
+// The report as JSON — what `RELAY_REPORT_PATH` receives and a driver reads — exists only in
+// builds with dynamic injection: a release build without it writes no report, so its apps
+// carry none of this (docs/architecture.md, "What a release build carries").
+extension DynamicInjectionReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case policy, sources, bindings, isApplied, generation, control
     }
@@ -311,22 +270,78 @@ public struct DynamicInjectionReport: Hashable, Sendable, Codable, CustomStringC
         try container.encode(generation, forKey: .generation)
         try container.encodeIfPresent(control, forKey: .control)
     }
+}
 
-    /// A summary line naming the sources, then one line per binding; or, when the policy
-    /// is off, why nothing was read.
-    public var description: String {
-        guard policy.isEnabled else {
-            return "Relay dynamic injection is off (\(policy.reason)); no source was read" +
-                (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
+extension DynamicInjectionReport.Binding: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case scope, type, factory, lifecycle, tag, parameter, keptTags, argument, origin, overridden, replacedRegistration, isCheckedWhenResolved, createdScope
+    }
+
+    /// Decodes a binding; `isCheckedWhenResolved` and `createdScope` may be missing
+    /// (reports written before they existed) and are then `false`, and `tag`,
+    /// `parameter`, `keptTags` and `argument` may be missing and are then `nil`, `nil`,
+    /// empty and `nil`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        scope = try container.decode(DependencyContainerScope.self, forKey: .scope)
+        type = try container.decode(DependencyTypeKey.self, forKey: .type)
+        factory = try container.decode(DependencyFactoryKey.self, forKey: .factory)
+        lifecycle = try container.decode(LifecycleType.self, forKey: .lifecycle)
+        tag = try container.decodeIfPresent(DependencyTag.self, forKey: .tag)
+        parameter = try container.decodeIfPresent(String.self, forKey: .parameter)
+        keptTags = try container.decodeIfPresent([DependencyTag].self, forKey: .keptTags) ?? []
+        argument = try container.decodeIfPresent(String.self, forKey: .argument)
+        origin = try container.decode(InstructionOrigin.self, forKey: .origin)
+        overridden = try container.decode([LocatedInstruction].self, forKey: .overridden)
+        replacedRegistration = try container.decodeIfPresent(String.self, forKey: .replacedRegistration)
+        isCheckedWhenResolved = try container.decodeIfPresent(Bool.self, forKey: .isCheckedWhenResolved) ?? false
+        createdScope = try container.decodeIfPresent(Bool.self, forKey: .createdScope) ?? false
+    }
+
+    /// Encodes a binding; `tag`, `parameter`, `keptTags` and `argument` only when there
+    /// are any, so
+    /// a binding without them is written as Relay 1.0 wrote it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scope, forKey: .scope)
+        try container.encode(type, forKey: .type)
+        try container.encode(factory, forKey: .factory)
+        try container.encode(lifecycle, forKey: .lifecycle)
+        try container.encodeIfPresent(tag, forKey: .tag)
+        try container.encodeIfPresent(parameter, forKey: .parameter)
+        if !keptTags.isEmpty {
+            try container.encode(keptTags, forKey: .keptTags)
         }
-        let count = bindings.count == 1 ? "1 binding" : "\(bindings.count) bindings"
-        // The sources that gave instructions, then those that gave none and why.
-        let gave = sources.filter { $0.instructionCount > 0 }.map { UserText.escaped($0.name) }
-        let none = sources.filter { $0.instructionCount == 0 }.map { "\(UserText.escaped($0.name)) (\($0.absence ?? "empty"))" }
-        var from = gave.isEmpty ? "" : " from \(gave.joined(separator: ", "))"
-        if !none.isEmpty { from += "; nothing from \(none.joined(separator: ", "))" }
-        let verb = isApplied ? "" : " (dry run, nothing registered)"
-        let generation = generation > 0 ? " (generation \(generation))" : ""
-        return (["Relay dynamic injection\(generation): \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
+        try container.encodeIfPresent(argument, forKey: .argument)
+        try container.encode(origin, forKey: .origin)
+        try container.encode(overridden, forKey: .overridden)
+        try container.encodeIfPresent(replacedRegistration, forKey: .replacedRegistration)
+        try container.encode(isCheckedWhenResolved, forKey: .isCheckedWhenResolved)
+        try container.encode(createdScope, forKey: .createdScope)
     }
 }
+
+extension DynamicInjectionReport.Source: Codable {}
+
+extension DynamicInjectionReport.Control: Codable {}
+
+extension DynamicInjectionReport.Rejection: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case batch, diagnostics
+    }
+
+    /// Decodes a rejection: its batch number and the error's diagnostics.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        batch = try container.decode(Int.self, forKey: .batch)
+        error = DynamicInjectionError(diagnostics: try container.decode([RelayDiagnostic].self, forKey: .diagnostics))
+    }
+
+    /// Encodes a rejection as its batch number and the error's diagnostics.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(batch, forKey: .batch)
+        try container.encode(error.diagnostics, forKey: .diagnostics)
+    }
+}
+#endif

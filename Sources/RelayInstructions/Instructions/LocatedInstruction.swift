@@ -1,6 +1,6 @@
 import RelayContainer
 /// An instruction together with the place it was read from.
-public struct LocatedInstruction: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct LocatedInstruction: Hashable, Sendable, CustomStringConvertible {
     /// The parsed instruction.
     public let instruction: DependencyInjectionInstruction
     /// Where it was written.
@@ -81,3 +81,9 @@ extension [LocatedInstruction] {
         return repeats
     }
 }
+
+#if RELAY_DRIVABLE
+// As JSON only in builds with dynamic injection, where the report that holds it is written
+// (DynamicInjectionReport.swift).
+extension LocatedInstruction: Codable {}
+#endif

@@ -7,9 +7,9 @@ import RelayContainer
 /// config/ui.relay:7:1: error: duplicate instruction for MyApp.X in scope global; …
 /// config/ui.relay:3:1: note: previous instruction for MyApp.X is here
 /// ```
-public struct RelayDiagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RelayDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable {
         /// The source cannot be used as written.
         case error
         /// The source works, but probably not as intended.
@@ -54,3 +54,10 @@ public struct RelayDiagnostic: Hashable, Sendable, Codable, CustomStringConverti
         return lines.joined(separator: "\n")
     }
 }
+
+#if RELAY_DRIVABLE
+// As JSON only in builds with dynamic injection, where the report that holds it is written
+// (DynamicInjectionReport.swift).
+extension RelayDiagnostic: Codable {}
+extension RelayDiagnostic.Severity: Codable {}
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
 import Relay
@@ -35,4 +36,5 @@ enum LaunchInstructions {
         }
     }
 }
+#endif
 #endif
