@@ -152,5 +152,16 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 3 modules, arrows one way, engine sealed, no runtime hooks, no LockedState of a function"
+# One sort in the library: the standard library's sort, specialised for each element type
+# it sorts, costs every app several kilobytes per type (docs/performance.md, "What an app
+# pays"); the library's modules sort through `sortedStably` (Support/StableOrder.swift).
+hits=$(for dir in RelayContainer RelayInstructions Relay; do code_lines_without_strings "$dir"; done \
+    | grep -v '^RelayContainer/Support/StableOrder\.swift:' | grep -E '\.(sorted|sort)[[:space:]]*(\(|\{)' || true)
+if [ -n "$hits" ]; then
+    echo "a sort outside Support/StableOrder.swift (use sortedStably / sortStably):"
+    echo "$hits" | sed 's/^/  /'
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo "check-layers: ${#layers[@]} folders in 3 modules, arrows one way, engine sealed, no runtime hooks, no LockedState of a function, one sort"
 exit "$status"

@@ -147,7 +147,7 @@ extension DynamicDependencyRegistry {
     /// The report, with `bindings` in print order (``Slot/printOrder(_:_:)``).
     private func report(_ sources: [DynamicInjectionReport.Source], _ bindings: [DynamicInjectionReport.Binding], isApplied: Bool) -> DynamicInjectionReport {
         let slots = bindings.map(\.slot)
-        let order = slots.indices.sorted { Slot.printOrder(slots[$0], slots[$1]) }
+        let order = StableOrder.positions(count: slots.count) { Slot.printOrder(slots[$0], slots[$1]) }
         return DynamicInjectionReport(policy: policy, sources: sources, bindings: order.map { bindings[$0] }, isApplied: isApplied)
     }
 }
