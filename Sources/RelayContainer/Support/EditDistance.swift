@@ -53,26 +53,36 @@ package enum NearMatch {
         return scored.prefix { $0.distance == best }.prefix(limit).map(\.candidate)
     }
 
-    /// Orders names as people count: runs of digits compare by value, so `Stub2` comes
-    /// before `Stub10`; otherwise by Unicode scalars.
+    /// Orders names as people count: runs of ASCII digits compare by value, so `Stub2`
+    /// comes before `Stub10`; otherwise by Unicode scalars (compared through UTF-8, whose
+    /// byte order is the scalars' order).
     package static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.unicodeScalars.makeIterator(), right = rhs.unicodeScalars.makeIterator()
-        var l = left.next(), r = right.next()
-        while let a = l, let b = r {
-            if a.properties.numericType == .decimal, b.properties.numericType == .decimal {
-                var leftDigits = "", rightDigits = ""
-                while let d = l, d.properties.numericType == .decimal { leftDigits.unicodeScalars.append(d); l = left.next() }
-                while let d = r, d.properties.numericType == .decimal { rightDigits.unicodeScalars.append(d); r = right.next() }
-                let leftValue = leftDigits.drop { $0 == "0" }, rightValue = rightDigits.drop { $0 == "0" }
-                if leftValue.count != rightValue.count { return leftValue.count < rightValue.count }
-                if leftValue != rightValue { return leftValue < rightValue }
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        var i = 0, j = 0
+        while i < left.count, j < right.count {
+            if isDigit(left[i]), isDigit(right[j]) {
+                // Compare the two runs by value: leading zeros dropped, then the longer run
+                // is the larger number, then digit by digit.
+                while i < left.count, left[i] == UInt8(ascii: "0") { i += 1 }
+                while j < right.count, right[j] == UInt8(ascii: "0") { j += 1 }
+                let leftStart = i, rightStart = j
+                while i < left.count, isDigit(left[i]) { i += 1 }
+                while j < right.count, isDigit(right[j]) { j += 1 }
+                if i - leftStart != j - rightStart { return i - leftStart < j - rightStart }
+                if let difference = zip(left[leftStart..<i], right[rightStart..<j]).first(where: { $0 != $1 }) {
+                    return difference.0 < difference.1
+                }
                 continue
             }
-            if a != b { return a.value < b.value }
-            l = left.next()
-            r = right.next()
+            if left[i] != right[j] { return left[i] < right[j] }
+            i += 1
+            j += 1
         }
-        return l == nil && r != nil
+        return i == left.count && j < right.count
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// `'a', 'b', 'c'`, or the first `limit` followed by `and N more`.
