@@ -104,6 +104,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertibl
         /// global container and keeps the global binding. A binding whose factory is
         /// untyped says that its type is only checked when resolved.
         public var description: String {
+            #if RELAY_DRIVABLE
             var place = scope.name
             if let tag { place += ", tag=\(tag.name)" }
             if lifecycle != .singleton { place += ", \(lifecycle)" }
@@ -130,6 +131,11 @@ public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertibl
             var given = parameter.map { " parameter=\(UserText.escaped($0))" } ?? ""
             if let argument { given += " (argument: \(UserText.escaped(argument, limit: nil)))" }
             return "\(UserText.escaped(type.tag)) [\(UserText.escaped(place))] → \(UserText.escaped(factory.tag))\(given) (\(provenance.joined(separator: "; ")))"
+            #else
+            // Only the pipeline makes bindings, and a build without dynamic injection has
+            // none: this text is never shown there, so it stays short.
+            "\(UserText.escaped(type.tag)) → \(UserText.escaped(factory.tag))"
+            #endif
         }
     }
 
@@ -223,6 +229,10 @@ public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertibl
     /// A summary line naming the sources, then one line per binding; or, when the policy
     /// is off, why nothing was read.
     public var description: String {
+        #if !RELAY_DRIVABLE
+        // The policy is always off in a build without dynamic injection, and no binding exists.
+        return "Relay dynamic injection is off (\(policy.reason)); no source was read."
+        #else
         guard policy.isEnabled else {
             return "Relay dynamic injection is off (\(policy.reason)); no source was read" +
                 (bindings.isEmpty ? "." : ":\n" + bindings.map { "  \($0)" }.joined(separator: "\n"))
@@ -236,6 +246,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertibl
         let verb = isApplied ? "" : " (dry run, nothing registered)"
         let generation = generation > 0 ? " (generation \(generation))" : ""
         return (["Relay dynamic injection\(generation): \(count)\(from)\(verb)"] + bindings.map { "  \($0)" }).joined(separator: "\n")
+        #endif
     }
 }
 
