@@ -35,7 +35,7 @@ import RelayContainer
 ///
 /// ``description`` writes the canonical form, and parsing it always gives back an equal
 /// instruction. The full grammar and escaping rules are in docs/configuration.md.
-public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
+public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringConvertible, LosslessStringConvertible {
     /// The abstract type to replace.
     public let type: DependencyTypeKey
     /// The indexed factory that produces the replacement.
@@ -120,7 +120,11 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
     public var description: String {
         InstructionFormatter.format(self)
     }
+}
 
+#if RELAY_DRIVABLE
+// As JSON only where the machinery is built (the report and the driver's files hold it).
+extension DependencyInjectionInstruction: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, factory, scope, lifecycle, tag, parameter
     }
@@ -151,6 +155,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, Codable, Custo
         try container.encodeIfPresent(parameter, forKey: .parameter)
     }
 }
+#endif
 
 extension DependencyInjectionInstruction {
     /// What the instruction binds: its type, with its tag, in its scope.
