@@ -371,6 +371,9 @@ public final class DependencyContainer: Sendable {
     /// ```swift
     /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
     /// ```
+    ///
+    /// Resolving `T?` returns `nil` when nothing registered for `T` takes an `A` (see
+    /// ``tryResolve(_:tag:argument:)``).
     public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
             return try resolveWithArgument(T.self, tag: tag, argument: argument)
@@ -386,6 +389,12 @@ public final class DependencyContainer: Sendable {
     /// ```swift
     /// let downloader = try c.tryResolve(Downloader.self, argument: url)
     /// ```
+    ///
+    /// Resolving `T?` resolves `T`'s argument registration, and returns `nil` when nothing
+    /// registered for `T` takes an `A` — with the tag nor untagged, in an override, this
+    /// container nor its fallback — as ``tryResolve(_:)`` does without an argument. Every
+    /// other failure still throws: a factory that fails, a registration taking another
+    /// type of argument, and one taking none (the error says where it is registered).
     public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
         try resolveWithArgument(T.self, tag: tag, argument: argument)
     }
