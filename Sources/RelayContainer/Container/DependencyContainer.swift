@@ -8,6 +8,10 @@
 /// There is one ``global`` container and one scoped container per
 /// ``DependencyContainerScope``, obtained with ``container(for:)``. A scoped container
 /// that has no registration for a type falls back to the global one (one level only).
+/// A factory receives the container that owns its registration: a global registration
+/// reached through a scoped container's fallback resolves its dependencies from
+/// ``global``, not from the scope — register the type in the scope too where they should
+/// come from there.
 ///
 /// ```swift
 /// DependencyContainer.global.register(BackendService.self) { _ in LiveBackend() }
