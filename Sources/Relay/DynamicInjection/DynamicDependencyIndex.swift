@@ -263,7 +263,7 @@ public final class DynamicDependencyIndex: Sendable {
     /// Adds a factory that runs on the main actor and records what it produces, so that a
     /// UI test can inject a main-actor stub (a view model, a coordinator). Resolving the
     /// type it is bound to off the main actor is a ``DependencyResolutionError``; see
-    /// ``DependencyContainer/register(_:tag:lifecycle:isolation:file:line:factory:)``.
+    /// ``DependencyContainer/register(_:tag:lifecycle:instanceScope:isolation:file:line:factory:)``.
     ///
     /// ```swift
     /// index.add(factory: .profileModelStub, producing: ProfileViewModel.self, isolation: MainActor.self) { _ in

@@ -73,16 +73,28 @@ extension DependencyContainer {
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding two types to the
     /// implementation: `c.register(LiveSession.self, as: Session.self, SessionEvents.self) { _ in LiveSession() }`.
+    ///
+    /// With an `instanceScope`, the implementation's instance belongs to that
+    /// ``InstanceScope``: ``resetInstances(in:)`` drops it for the implementation and every
+    /// forwarded type, as ``register(_:as:tag:instanceScope:file:line:factory:)`` does for
+    /// one type. `lifecycle` must then keep an instance — ``LifecycleType/singleton`` (the
+    /// default), ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton`` — or
+    /// registering stops the program. The same holds for three and four types.
+    ///
+    /// ```swift
+    /// c.register(LiveSession.self, as: Session.self, SessionEvents.self, instanceScope: .session) { _ in LiveSession() }
+    /// ```
     public func register<Implementation, A, B>(
         _ implementation: Implementation.Type = Implementation.self,
         as type: A.Type, _ type2: B.Type,
         tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
+        instanceScope: InstanceScope? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self)], tag: tag, lifecycle: lifecycle, instanceScope: instanceScope, file: file, line: line)
     }
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding three types to the
@@ -92,11 +104,12 @@ extension DependencyContainer {
         as type: A.Type, _ type2: B.Type, _ type3: C.Type,
         tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
+        instanceScope: InstanceScope? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self)], tag: tag, lifecycle: lifecycle, instanceScope: instanceScope, file: file, line: line)
     }
 
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding four types to the
@@ -106,11 +119,12 @@ extension DependencyContainer {
         as type: A.Type, _ type2: B.Type, _ type3: C.Type, _ type4: D.Type,
         tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
+        instanceScope: InstanceScope? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> Implementation
     ) {
-        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self), .init(Implementation.self, as: D.self)], tag: tag, lifecycle: lifecycle, file: file, line: line)
+        register(implementation: factory, as: [.init(Implementation.self, as: A.self), .init(Implementation.self, as: B.self), .init(Implementation.self, as: C.self), .init(Implementation.self, as: D.self)], tag: tag, lifecycle: lifecycle, instanceScope: instanceScope, file: file, line: line)
     }
 
     /// Forwards `type` to `implementation`'s registration, which stays as it is: its
@@ -168,6 +182,7 @@ extension DependencyContainer {
     /// checking them all, so that a type the implementation cannot be leaves nothing
     /// registered.
     private func register<Implementation>(implementation factory: @escaping @Sendable (DependencyContainer) throws -> Implementation, as forwarded: [ForwardedType<Implementation>], tag: DependencyTag?, lifecycle: LifecycleType, instanceScope: InstanceScope? = nil, file: StaticString, line: UInt) {
+        instanceScope?.check(lifecycle: lifecycle, file: file, line: line)
         for type in forwarded { type.check(file, line) }
         ResolutionEngine.shared.insert(Implementation.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, instanceScope: instanceScope)
         for type in forwarded { type.register(self, tag, file, line) }

@@ -20,6 +20,12 @@ extension DependencyContainer {
     /// without a tag that falls back to it. Registering the type again replaces the
     /// registration, as always.
     ///
+    /// Forwarding to several types, a `completing:` hook and a main-actor factory take an
+    /// `instanceScope:` beside their `lifecycle:` (``register(_:as:_:tag:lifecycle:instanceScope:file:line:factory:)``,
+    /// ``register(_:tag:lifecycle:instanceScope:file:line:factory:completing:)``,
+    /// ``register(_:tag:lifecycle:instanceScope:isolation:file:line:factory:)``), which may
+    /// then also be ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton``.
+    ///
     /// - Parameters:
     ///   - type: The type callers will resolve.
     ///   - tag: Tells this registration apart from the type's others; `nil` by default.
@@ -50,10 +56,11 @@ extension DependencyContainer {
     /// Every resolve that starts after this returns — on any thread — gets a new instance;
     /// a resolve already running may still return the old one. A type forwarded to a
     /// scoped implementation (``register(_:as:tag:instanceScope:file:line:factory:)``)
-    /// follows it. Whoever holds a dropped instance keeps it; the container no longer
-    /// does. Other scopes, singletons and registrations are untouched, and so are
-    /// instances made inside a running override layer's `withInjectedDependencies` for
-    /// registrations of other scopes.
+    /// follows it, and so does a binding dynamic injection made for a scoped registration's
+    /// type and tag (an instruction's stub stands in for the registration). Whoever holds a
+    /// dropped instance keeps it; the container no longer does. Other scopes, singletons
+    /// and registrations are untouched, and so are instances made inside a running
+    /// override layer's `withInjectedDependencies` for registrations of other scopes.
     ///
     /// - Parameter scope: The scope whose instances are dropped.
     public static func resetInstances(in scope: InstanceScope) {

@@ -8,6 +8,10 @@
 /// There is one ``global`` container and one scoped container per
 /// ``DependencyContainerScope``, obtained with ``container(for:)``. A scoped container
 /// that has no registration for a type falls back to the global one (one level only).
+/// A factory receives the container that owns its registration: a global registration
+/// reached through a scoped container's fallback resolves its dependencies from
+/// ``global``, not from the scope — register the type in the scope too where they should
+/// come from there.
 ///
 /// ```swift
 /// DependencyContainer.global.register(BackendService.self) { _ in LiveBackend() }
@@ -120,6 +124,11 @@ public final class DependencyContainer: Sendable {
     ///   - type: The type callers will resolve.
     ///   - tag: Tells this registration apart from the type's others; `nil` by default.
     ///   - lifecycle: How long the instance lives; ``LifecycleType/singleton`` by default.
+    ///   - instanceScope: The ``InstanceScope`` whose ``resetInstances(in:)`` drops the
+    ///     instance (the next resolve builds and completes a new one); `nil` by default.
+    ///     Only for a lifecycle that keeps an instance: ``LifecycleType/singleton``,
+    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton`` — any other
+    ///     stops the program when registering.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
     ///   - factory: Creates the instance.
@@ -131,12 +140,14 @@ public final class DependencyContainer: Sendable {
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
+        instanceScope: InstanceScope? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @Sendable (DependencyContainer) throws -> T,
         completing: @escaping @Sendable (DependencyContainer, T) throws -> Void
     ) {
-        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, completion: completing)
+        instanceScope?.check(lifecycle: lifecycle, file: file, line: line)
+        ResolutionEngine.shared.insert(T.self, into: self, tag: tag, lifecycle: lifecycle, origin: .code(line: line, file: file), factory: factory, completion: completing, instanceScope: instanceScope)
     }
 
     /// Registers a factory that runs on the main actor, for main-actor types such as view
@@ -165,6 +176,10 @@ public final class DependencyContainer: Sendable {
     ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
     ///   - lifecycle: How long an instance lives: any ``LifecycleType``, as for
     ///     ``register(_:tag:lifecycle:file:line:factory:)``; ``LifecycleType/singleton`` by default.
+    ///   - instanceScope: The ``InstanceScope`` whose ``resetInstances(in:)`` drops the
+    ///     instance, as for ``register(_:tag:instanceScope:file:line:factory:)``; `nil` by
+    ///     default. Only for ``LifecycleType/singleton``, ``LifecycleType/eagerSingleton``
+    ///     or ``LifecycleType/weakSingleton``: any other stops the program when registering.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -173,12 +188,14 @@ public final class DependencyContainer: Sendable {
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
         lifecycle: LifecycleType = .singleton,
+        instanceScope: InstanceScope? = nil,
         isolation: MainActor.Type,
         file: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
     ) {
-        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory), tag: tag)
+        instanceScope?.check(lifecycle: lifecycle, file: file, line: line)
+        let request = RegistrationRequest(scope: scope, key: DependencyKey(T.self), lifecycle: lifecycle, origin: .code(line: line, file: file), factory: .mainActor(factory), tag: tag, instanceScope: instanceScope)
         ResolutionEngine.shared.insert(request, into: self)
     }
 
@@ -371,6 +388,9 @@ public final class DependencyContainer: Sendable {
     /// ```swift
     /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
     /// ```
+    ///
+    /// Resolving `T?` returns `nil` when nothing registered for `T` takes an `A` (see
+    /// ``tryResolve(_:tag:argument:)``).
     public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
             return try resolveWithArgument(T.self, tag: tag, argument: argument)
@@ -386,6 +406,12 @@ public final class DependencyContainer: Sendable {
     /// ```swift
     /// let downloader = try c.tryResolve(Downloader.self, argument: url)
     /// ```
+    ///
+    /// Resolving `T?` resolves `T`'s argument registration, and returns `nil` when nothing
+    /// registered for `T` takes an `A` — with the tag nor untagged, in an override, this
+    /// container nor its fallback — as ``tryResolve(_:)`` does without an argument. Every
+    /// other failure still throws: a factory that fails, a registration taking another
+    /// type of argument, and one taking none (the error says where it is registered).
     public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
         try resolveWithArgument(T.self, tag: tag, argument: argument)
     }

@@ -32,4 +32,16 @@ public struct InstanceScope: Hashable, Sendable, CustomStringConvertible, Expres
 
     /// The scope's ``name``.
     public var description: String { name }
+
+    /// Stops the program when `lifecycle` keeps no instance for ``DependencyContainer/resetInstances(in:)``
+    /// to drop: only ``LifecycleType/singleton``, ``LifecycleType/eagerSingleton`` and
+    /// ``LifecycleType/weakSingleton`` registrations can belong to an instance scope.
+    func check(lifecycle: LifecycleType, file: StaticString, line: UInt) {
+        switch lifecycle {
+        case .singleton, .eagerSingleton, .weakSingleton:
+            return
+        case .transient, .graph, .unitOfWork:
+            preconditionFailure("register(…, lifecycle: .\(lifecycle), instanceScope: \"\(UserText.escaped(name))\"): a .\(lifecycle) registration keeps no instance for resetInstances(in:) to drop; use .singleton, .eagerSingleton or .weakSingleton, or leave out instanceScope", file: file, line: line)
+        }
+    }
 }

@@ -16,6 +16,14 @@ private protocol OptionalFailing {}
 private protocol OptionalNeedsMissing {}
 private protocol OptionalAbsentDependency {}
 private protocol OptionalArgumentOnly {}
+private protocol OptionalArgumentMissing {}
+private protocol OptionalArgumentPlainOnly {}
+private protocol OptionalArgumentOtherTag {}
+private protocol OptionalArgumentFailing {}
+private final class OptionalDownloader: Sendable {
+    let url: String
+    init(url: String) { self.url = url }
+}
 private protocol OptionalNested: AnyObject { var analytics: OptionalMissing? { get } }
 private final class OptionalNestedImpl: OptionalNested {
     let analytics: OptionalMissing?
@@ -92,5 +100,41 @@ struct OptionalResolveTests {
         DependencyContainer.global.register(OptionalArgumentOnly.self, argument: Int.self) { _, _ -> OptionalArgumentOnly in throw OptionalFactoryError() }
         let error = #expect(throws: DependencyResolutionError.self) { try DependencyContainer.global.tryResolve(OptionalArgumentOnly?.self) }
         #expect(error?.reason == .argumentMismatch(expected: "Swift.Int", given: nil))
+    }
+
+    @Test("T? with an argument is nil when nothing takes that argument on the resolve's path, with or without a tag")
+    func argumentMissing() throws {
+        let scoped = DependencyContainer.container(for: .optionalResolveScoped)
+        #expect(try scoped.tryResolve(OptionalArgumentMissing?.self, argument: "https://example.com") == nil)
+        #expect(scoped.resolve(OptionalArgumentMissing?.self, argument: "https://example.com") == nil)
+        #expect(try scoped.tryResolve(OptionalArgumentMissing?.self, tag: "Beta", argument: 1) == nil)
+        #expect(scoped.resolve(OptionalArgumentMissing?.self, tag: "Beta", argument: 1) == nil)
+        // A registration under another tag is not on an untagged resolve's path.
+        scoped.register(OptionalArgumentOtherTag.self, tag: "Beta", argument: Int.self) { _, _ -> OptionalArgumentOtherTag in throw OptionalFactoryError() }
+        #expect(try scoped.tryResolve(OptionalArgumentOtherTag?.self, argument: 1) == nil)
+    }
+
+    @Test("T? with an argument resolves the argument registration: tagged, falling back to untagged, from the global container")
+    func argumentFound() throws {
+        let scoped = DependencyContainer.container(for: .optionalResolveScoped)
+        DependencyContainer.global.register(OptionalDownloader.self, argument: String.self) { _, url in OptionalDownloader(url: url) }
+        #expect(try scoped.tryResolve(OptionalDownloader?.self, argument: "a")?.url == "a")
+        #expect(scoped.resolve(OptionalDownloader?.self, tag: "Beta", argument: "b")?.url == "b", "falls back to the untagged registration")
+    }
+
+    @Test("T? with an argument still throws when the registration's factory fails, or takes another argument, or none")
+    func argumentFailures() {
+        DependencyContainer.global.register(OptionalArgumentFailing.self, argument: Int.self) { _, _ -> OptionalArgumentFailing in throw OptionalFactoryError() }
+        let failed = #expect(throws: DependencyResolutionError.self) { try DependencyContainer.global.tryResolve(OptionalArgumentFailing?.self, argument: 1) }
+        #expect(failed?.reason == .factoryFailed)
+        let tagged = #expect(throws: DependencyResolutionError.self) { try DependencyContainer.global.tryResolve(OptionalArgumentFailing?.self, tag: "Beta", argument: 1) }
+        #expect(tagged?.reason == .factoryFailed)
+        let mismatch = #expect(throws: DependencyResolutionError.self) { try DependencyContainer.global.tryResolve(OptionalArgumentFailing?.self, argument: "one") }
+        #expect(mismatch?.reason == .argumentMismatch(expected: "Swift.Int", given: "Swift.String"))
+        // Registered without an argument: a resolve that passes one is a mistake to hear about.
+        DependencyContainer.global.register(OptionalArgumentPlainOnly.self) { _ -> OptionalArgumentPlainOnly in throw OptionalFactoryError() }
+        let plain = #expect(throws: DependencyResolutionError.self) { try DependencyContainer.global.tryResolve(OptionalArgumentPlainOnly?.self, argument: 1) }
+        #expect(plain?.reason == .missingRegistration)
+        #expect(plain?.registration != nil, "names where the type is registered without an argument")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Relay
+import RelayTestSupport
 import Testing
 
 // The Relay forms that docs/migrating.md gives for Swinject's and Dip's features, compiled
@@ -130,6 +131,36 @@ private struct CheckoutRegistry: DependencyRegistryType {
 
 @Suite("docs/migrating.md: the Relay forms of Swinject's and Dip's features")
 struct MigratingExamplesTests {
+    @Test("before you port: a factory resolves from the container that owns its registration")
+    func ownerResolves() {
+        DependencyContainer.global.register(Receipt.self, lifecycle: .transient) { c in Receipt(log: try c.tryResolve()) }
+        DependencyContainer.global.register(AuditLog.self) { _ in AuditLog(name: "global") }
+        let checkout = DependencyContainer.container(for: .checkout)
+        checkout.register(AuditLog.self) { _ in AuditLog(name: "checkout") }
+        let receipt = checkout.resolve(Receipt.self)   // receipt.log.name == "global": Receipt's factory got the global container
+        #expect(receipt.log.name == "global", "Swinject would resolve the child's AuditLog")
+        checkout.register(Receipt.self, lifecycle: .transient) { c in Receipt(log: try c.tryResolve()) }
+        #expect(checkout.resolve(Receipt.self).log.name == "checkout", "registered in the scope, its factory gets the scope's container")
+    }
+
+    @Test("before you port: completing: runs after the whole graph, not right after its instance")
+    func completingAfterGraph() {
+        let c = container("completingAfterGraph")
+        let seen = Locked<[String]>([])
+        c.register(ClientProtocol.self, lifecycle: .graph) { c in
+            let client = ClientImp(server: try c.tryResolve())
+            seen.withLock { $0.append("Client built") }
+            return client
+        }
+        c.register(ServerProtocol.self, lifecycle: .graph) { _ in ServerImp() } completing: { c, server in
+            let client = try c.tryResolve(ClientProtocol.self)
+            seen.withLock { $0.append(client.server === server ? "Server completed, its Client built" : "Server completed, another Client") }
+        }
+        _ = c.resolve(ClientProtocol.self)
+        // Swinject's initCompleted would run first, before ClientImp's init returned.
+        #expect(seen.withLock { $0 } == ["Client built", "Server completed, its Client built"])
+    }
+
     @Test("containers, register and resolve")
     func registerAndResolve() throws {
         #expect(DependencyContainer.global.scope == .global)
@@ -253,6 +284,10 @@ struct MigratingExamplesTests {
         #expect(try c.tryResolve(Analytics?.self, tag: "Beta") == nil)
         c.register(Analytics.self) { _ in Analytics() }
         #expect(c.resolve(Analytics?.self) === c.resolve(Analytics.self))
+        let url = try #require(URL(string: "https://example.com"))
+        #expect(c.resolve(Downloader?.self, argument: url) == nil, "nothing registered for Downloader takes a URL")
+        c.register(Downloader.self, argument: URL.self) { _, url in Downloader(url: url) }
+        #expect(c.resolve(Downloader?.self, argument: url)?.url == url)
     }
 
     @Test("completion hooks: Client ↔ Server")
@@ -408,3 +443,13 @@ struct MigratingExamplesTests {
 }
 
 private final class MigratingFallbackProbe {}
+
+// Before you port: which container a factory resolves from.
+private final class AuditLog: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+private final class Receipt {
+    let log: AuditLog
+    init(log: AuditLog) { self.log = log }
+}

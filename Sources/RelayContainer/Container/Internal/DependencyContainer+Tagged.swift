@@ -92,7 +92,8 @@ extension DependencyContainer {
         guard let registration = lookUpArgument(key, tag: tag, argument: argumentID, overrides: overrides) else {
             let error = argumentFailure(key, tag: tag, given: A.self, thread: thread)
             engine.lock.unlock()
-            throw error
+            // `nil` for an optional type with nothing registered.
+            return try OptionalResolution.unregistered(T.self, error: error)
         }
         engine.lock.unlock()
         let factory = registration.argumentFactory.unsafelyUnwrapped
@@ -129,7 +130,9 @@ extension DependencyContainer {
     /// or there is none — and, with an argument, whether the type is registered without
     /// one, and where. Call with the engine lock held.
     func argumentFailure(_ key: DependencyKey, tag: DependencyTag?, given: Any.Type?, thread: ResolutionThread) -> DependencyResolutionError {
+        // One taking `given` was not on the resolve's path (another tag): no mismatch.
         let candidates = ([self] + (parent.map { [$0] } ?? [])).flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
+            .filter { registration in given.map { ObjectIdentifier($0) } != registration.argumentFactory.map { ObjectIdentifier($0.argumentType) } }
         let matching = candidates.filter { $0.tag == tag } + candidates.filter { $0.tag == nil && tag != nil }
         if let taking = matching.first ?? candidates.first, let factory = taking.argumentFactory {
             return .argumentMismatch(key: key, tag: tag, expected: factory.argumentType, given: given, scope: scope, chain: thread.chain(appending: key), registration: taking.origin.description)

@@ -2,11 +2,17 @@
 // `DependencyContainer.resetInstances(in:)` and `resetSingletons()`.
 
 extension ResolutionEngine {
-    /// Drops the instances of every registration in `scope`, in every live container (code
-    /// registrations; injected ones have no instance scope). See ``dropInstances(_:)``.
+    /// Drops the instances of every registration in `scope`, in every live container, and
+    /// of the binding dynamic injection made in that container for the same type and tag,
+    /// which stands in for it (an instruction gives no instance scope). See
+    /// ``dropInstances(_:)``.
     func resetInstances(in scope: InstanceScope) {
         dropInstances { containers in
-            containers.flatMap { $0.table.registrations.filter { $0.instanceScope == scope } }
+            containers.flatMap { container in
+                container.table.registrations.filter { $0.instanceScope == scope }.flatMap { registration in
+                    [registration] + [container.injected[registration.key, tag: registration.tag]].compactMap { $0 }
+                }
+            }
         }
     }
 

@@ -60,14 +60,17 @@ package struct RegistrationRequest: Sendable {
     let factory: DependencyFactory
     /// The registration's tag; `nil` for an untagged registration.
     let tag: DependencyTag?
+    /// The instance scope whose reset drops its instance; `nil` for most.
+    let instanceScope: InstanceScope?
 
-    package init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil) {
+    package init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil, instanceScope: InstanceScope? = nil) {
         self.scope = scope
         self.key = key
         self.lifecycle = lifecycle
         self.origin = origin
         self.factory = factory
         self.tag = tag
+        self.instanceScope = instanceScope
     }
 
     /// Where the registration goes: the scope's container, the type, the tag and — for a
@@ -82,8 +85,8 @@ package struct RegistrationRequest: Sendable {
             return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .argument(argument))
         }
         if let typed = factory.typed, factory.produces == key {
-            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor)
+            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor, instanceScope: instanceScope)
         }
-        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor)
+        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor, instanceScope: instanceScope)
     }
 }
