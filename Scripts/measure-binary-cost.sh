@@ -18,9 +18,11 @@
 # that a release app ships without the driver's machinery.
 #
 # With --compare it also builds the same one-registration, one-resolve app over Swinject
-# 2.10.0 (resolved like any package on this machine), measured the same way.
+# 2.10.0 (resolved like any package on this machine), measured the same way. With
+# --breakdown it prints where the README app's bytes sit (sections, Relay's parts, kinds
+# of code, the largest symbols: Scripts/binary-cost-breakdown.py).
 #
-# Usage: bash Scripts/measure-binary-cost.sh [--limit BYTES] [--skip-cpu] [--compare]
+# Usage: bash Scripts/measure-binary-cost.sh [--limit BYTES] [--skip-cpu] [--compare] [--breakdown]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -28,12 +30,14 @@ root=$(pwd)
 limit=""
 measure_cpu=1
 compare=0
+breakdown=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --limit) limit=$2; shift 2 ;;
         --skip-cpu) measure_cpu=0; shift ;;
         --compare) compare=1; shift ;;
-        *) echo "usage: $0 [--limit BYTES] [--skip-cpu] [--compare]" >&2; exit 2 ;;
+        --breakdown) breakdown=1; shift ;;
+        *) echo "usage: $0 [--limit BYTES] [--skip-cpu] [--compare] [--breakdown]" >&2; exit 2 ;;
     esac
 done
 
@@ -140,6 +144,11 @@ for message in "${parser_messages[@]}"; do
         echo "FAIL: the release readme app contains the parser's message '$message'"; status=1
     fi
 done
+
+if [ "$breakdown" = 1 ]; then
+    echo "Where the readme app's bytes sit:"
+    python3 Scripts/binary-cost-breakdown.py "$bin/Readme" "$bin/Empty"
+fi
 
 if [ "$measure_cpu" = 1 ]; then
     echo "Clean release build of the one-resolve app (Relay included), CPU seconds (varies with load):"
