@@ -8,23 +8,42 @@ import Foundation
 ///
 /// Only ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
 /// sets these; every other registry writes and prints nothing. With its policy off, only
-/// `RELAY_EXPLAIN` is looked at, and it prints ``offLine(_:)`` — one fixed line that
-/// echoes no instruction, because none was read.
+/// `RELAY_EXPLAIN` and `RELAY_REPORT_PATH` are looked at: the first prints ``offLine(_:)``
+/// — one fixed line that echoes no instruction, because none was read — and the second
+/// gets a report saying the policy is off, so that a driver that passed instructions
+/// learns at once that none was applied, even from a server that never exits.
 struct InjectionOutputs: Sendable {
     /// `RELAY_EXPLAIN`: set to anything but empty or `0`, prints the report to standard error.
     static let explainVariable = "RELAY_EXPLAIN"
 
+    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
+    static let reportVariable = "RELAY_REPORT_PATH"
+
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
-    /// report (and nothing is written).
+    /// report.
     var offNotice: String?
+    /// The report file, as named in the environment, and where it is on disk.
+    var report: (name: String, url: URL)?
     /// Writes text (with its line ends) to standard error.
     var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
-    /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
-    /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).
-    init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String]) {
-        guard Self.isOn(Self.explainVariable, in: environment) else { return nil }
-        offNotice = Self.offLine(policy)
+    /// What a registry whose `policy` is off answers: `RELAY_EXPLAIN`, with
+    /// ``offLine(_:)``, and `RELAY_REPORT_PATH`, with a report whose policy is off and
+    /// which binds nothing; `nil` when neither is set (then nothing is printed or written).
+    init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String], workingDirectory: String) {
+        let explain = Self.isOn(Self.explainVariable, in: environment)
+        let report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
+        guard explain || report != nil else { return nil }
+        if explain { offNotice = Self.offLine(policy) }
+        self.report = report
+    }
+
+    /// The file `variable` names, as named and resolved against `workingDirectory`; `nil`
+    /// when it is unset or empty.
+    private static func file(_ variable: String, in environment: [String: String], workingDirectory: String) -> (name: String, url: URL)? {
+        guard let path = environment[variable], !path.isEmpty else { return nil }
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
     }
 
     /// Whether `variable` is set to anything but empty or `0`.
@@ -51,22 +70,46 @@ struct InjectionOutputs: Sendable {
         #endif
     }
 
+    /// The report of a release build compiled without dynamic injection, as JSON, for
+    /// `RELAY_REPORT_PATH`: `policy` (off), no source, no binding, nothing applied — the
+    /// report ``DynamicDependencyRegistry/inject()`` returns in such a build. Fixed text
+    /// rather than an encoder, so that such a build carries no JSON encoding: `policy`'s
+    /// reason is then always one of two fixed sentences (``DynamicInjectionPolicy/inThisBuild``),
+    /// with nothing JSON would escape; a test decodes both.
+    static func offReportJSON(_ policy: DynamicInjectionPolicy) -> String {
+        #"{"bindings":[],"generation":0,"isApplied":false,"policy":{"isEnabled":false,"reason":""#
+            + policy.reason + #""},"sources":[]}"# + "\n"
+    }
+
+    /// Writes one file; returns whether it could. On failure, warns naming the variable and
+    /// the path as given. The path and the system's error text (which repeats the path) are
+    /// escaped (``UserText``): either may hold any character the environment did.
+    @discardableResult
+    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
+        do {
+            try data().write(to: url, options: .atomic)
+            return true
+        } catch {
+            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
+            return false
+        }
+    }
+
     #if !RELAY_DRIVABLE
-    /// Prints ``offNotice``, when `RELAY_EXPLAIN` asked for it.
+    /// Prints ``offNotice`` and writes ``offReportJSON(_:)``, as the environment asked.
     func deliver(_ report: DynamicInjectionReport) {
         if let offNotice { writeError(offNotice) }
+        if let (name, url) = self.report {
+            write(name, variable: Self.reportVariable, to: url, what: "injection report") { Data(Self.offReportJSON(report.policy).utf8) }
+        }
     }
     #else
-    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
-    static let reportVariable = "RELAY_REPORT_PATH"
     /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
     static let manifestVariable = "RELAY_MANIFEST_PATH"
     /// `RELAY_MANIFEST_ONLY`: set to anything but empty or `0`, the program exits (status
     /// 0) right after writing the manifest — so exporting it returns for a server too.
     static let manifestOnlyVariable = "RELAY_MANIFEST_ONLY"
 
-    /// The report file, as named in the environment, and where it is on disk.
-    var report: (name: String, url: URL)?
     /// The manifest file, as named in the environment, and where it is on disk.
     var manifest: (name: String, url: URL)?
     /// Whether to print the report to standard error.
@@ -78,13 +121,8 @@ struct InjectionOutputs: Sendable {
 
     /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
     init(environment: [String: String], workingDirectory: String) {
-        func file(_ variable: String) -> (String, URL)? {
-            guard let path = environment[variable], !path.isEmpty else { return nil }
-            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-            return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
-        }
-        report = file(Self.reportVariable)
-        manifest = file(Self.manifestVariable)
+        report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
+        manifest = Self.file(Self.manifestVariable, in: environment, workingDirectory: workingDirectory)
         explain = Self.isOn(Self.explainVariable, in: environment)
         manifestOnly = Self.isOn(Self.manifestOnlyVariable, in: environment)
     }
@@ -97,10 +135,8 @@ struct InjectionOutputs: Sendable {
     /// written; 1, after the warning, when it could not be; 2, with an error naming the
     /// fix, when `RELAY_MANIFEST_PATH` is not set.
     func deliver(_ report: DynamicInjectionReport, index: DynamicDependencyIndex) {
-        if let offNotice {
-            writeError(offNotice)
-            return
-        }
+        // With the policy off: the off line, and the report file (which says it is off).
+        if let offNotice { writeError(offNotice) }
         if let (name, url) = self.report {
             write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
         }
@@ -153,20 +189,6 @@ struct InjectionOutputs: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(report) + Data("\n".utf8)
-    }
-
-    /// Writes one file; returns whether it could. On failure, warns naming the variable and
-    /// the path as given. The path and the system's error text (which repeats the path) are
-    /// escaped (``UserText``): either may hold any character the environment did.
-    @discardableResult
-    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
-        do {
-            try data().write(to: url, options: .atomic)
-            return true
-        } catch {
-            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
-            return false
-        }
     }
     #endif
 }

@@ -247,12 +247,19 @@ public struct DriverLaunch: Sendable {
         let group = ProcessGroup(leader: process.processIdentifier)
         // Whatever the program leaves running in its group ends with the run.
         defer { group.signal(SIGKILL, leaderRunning: false) }
-        if await !latch.wait(timeout: timeout) {
+        /// `SIGTERM`, then `SIGKILL` if it has not exited ``killGracePeriod`` later.
+        func stop() async {
             group.signal(SIGTERM, leaderRunning: true)
             if await !latch.wait(timeout: Self.killGracePeriod) {
                 group.signal(SIGKILL, leaderRunning: true)
                 await latch.waitForExit()
             }
+        }
+        switch await waitForExit(latch, expectation: prepared.expectation) {
+        case .exited:
+            break
+        case .timedOut:
+            await stop()
             try Task.checkCancellation()
             throw DriverLaunchError.timedOut(
                 command: command,
@@ -260,6 +267,9 @@ public struct DriverLaunch: Sendable {
                 standardOutput: Self.read(outputURL),
                 standardError: Self.read(errorURL)
             )
+        case let .injectionOff(reason, expectation):
+            await stop()
+            throw expectation.failure(off: reason, standardOutput: Self.read(outputURL), standardError: Self.read(errorURL))
         }
         let run = DriverRun(
             standardOutput: Self.read(outputURL),
@@ -270,6 +280,45 @@ public struct DriverLaunch: Sendable {
         )
         if let error = prepared.expectation?.failure(afterExitOf: run) { throw error }
         return run
+    }
+
+    /// How ``waitForExit(_:expectation:)`` ended.
+    private enum WaitEnding {
+        /// The program exited.
+        case exited
+        /// ``timeout`` passed, or the task was cancelled.
+        case timedOut
+        /// The program's report says its dynamic injection is off, for this reason.
+        case injectionOff(reason: String, InjectionExpectation)
+    }
+
+    /// Waits for the program to exit, for ``timeout`` seconds at most. With an
+    /// `expectation` (the launch carries instructions), it also looks at the report file —
+    /// every ``ProgramMonitor/pollInterval``, while there is none — and ends as soon as a
+    /// report says the program's dynamic injection is off: a server that ignores the
+    /// instructions fails at once instead of at the time-out. Nothing assumes the program
+    /// has written anything by a given time: each look is one more chance, until the exit
+    /// or the time-out.
+    private func waitForExit(_ latch: ExitLatch, expectation: InjectionExpectation?) async -> WaitEnding {
+        guard let expectation else { return await latch.wait(timeout: timeout) ? .exited : .timedOut }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let limit = ExitLatch.nanoseconds(timeout)
+        let poll = ExitLatch.nanoseconds(ProgramMonitor.pollInterval)
+        func remaining() -> UInt64 { limit - min(limit, DispatchTime.now().uptimeNanoseconds &- start) }
+        while true {
+            let left = remaining()
+            if await latch.wait(timeout: Double(min(left, poll)) / 1e9) { return .exited }
+            if Task.isCancelled || left <= poll { return .timedOut }
+            switch expectation.evidence() {
+            case .none:
+                continue
+            case let .off(reason):
+                return .injectionOff(reason: reason, expectation)
+            case .applied:
+                // Applied: nothing more to look for (a policy does not change while it runs).
+                return await latch.wait(timeout: Double(remaining()) / 1e9) ? .exited : .timedOut
+            }
+        }
     }
 
     /// The program and its arguments, as shown in messages.
