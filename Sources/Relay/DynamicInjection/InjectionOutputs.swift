@@ -22,8 +22,6 @@ struct InjectionOutputs: Sendable {
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
     /// report.
     var offNotice: String?
-    /// The report file, as named in the environment, and where it is on disk.
-    var report: (name: String, url: URL)?
     /// Writes text (with its line ends) to standard error.
     var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
@@ -32,18 +30,15 @@ struct InjectionOutputs: Sendable {
     /// which binds nothing; `nil` when neither is set (then nothing is printed or written).
     init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String], workingDirectory: String) {
         let explain = Self.isOn(Self.explainVariable, in: environment)
-        let report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
-        guard explain || report != nil else { return nil }
+        let reportPath = environment[Self.reportVariable] ?? ""
+        guard explain || !reportPath.isEmpty else { return nil }
         if explain { offNotice = Self.offLine(policy) }
-        self.report = report
-    }
-
-    /// The file `variable` names, as named and resolved against `workingDirectory`; `nil`
-    /// when it is unset or empty.
-    private static func file(_ variable: String, in environment: [String: String], workingDirectory: String) -> (name: String, url: URL)? {
-        guard let path = environment[variable], !path.isEmpty else { return nil }
-        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-        return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+        guard !reportPath.isEmpty else { return }
+        #if RELAY_DRIVABLE
+        report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
+        #else
+        offReport = reportPath.hasPrefix("/") ? reportPath : workingDirectory + "/" + reportPath
+        #endif
     }
 
     /// Whether `variable` is set to anything but empty or `0`.
@@ -81,29 +76,25 @@ struct InjectionOutputs: Sendable {
             + policy.reason + #""},"sources":[]}"# + "\n"
     }
 
-    /// Writes one file; returns whether it could. On failure, warns naming the variable and
-    /// the path as given. The path and the system's error text (which repeats the path) are
-    /// escaped (``UserText``): either may hold any character the environment did.
-    @discardableResult
-    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
-        do {
-            try data().write(to: url, options: .atomic)
-            return true
-        } catch {
-            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
-            return false
-        }
-    }
-
     #if !RELAY_DRIVABLE
-    /// Prints ``offNotice`` and writes ``offReportJSON(_:)``, as the environment asked.
+    /// With `RELAY_REPORT_PATH` set: where to write ``offReportJSON(_:)`` (resolved against
+    /// the working directory).
+    var offReport: String?
+
+    /// Prints ``offNotice`` and writes ``offReportJSON(_:)`` (atomically), as the
+    /// environment asked; a file that cannot be written is a warning naming it (escaped).
     func deliver(_ report: DynamicInjectionReport) {
         if let offNotice { writeError(offNotice) }
-        if let (name, url) = self.report {
-            write(name, variable: Self.reportVariable, to: url, what: "injection report") { Data(Self.offReportJSON(report.policy).utf8) }
+        guard let offReport else { return }
+        do {
+            try Data(Self.offReportJSON(report.policy).utf8).write(to: URL(fileURLWithPath: offReport), options: .atomic)
+        } catch {
+            writeError("$\(Self.reportVariable): warning: cannot write the injection report to \(UserText.escaped(offReport, limit: nil))\n")
         }
     }
     #else
+    /// The report file, as named in the environment, and where it is on disk.
+    var report: (name: String, url: URL)?
     /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
     static let manifestVariable = "RELAY_MANIFEST_PATH"
     /// `RELAY_MANIFEST_ONLY`: set to anything but empty or `0`, the program exits (status
@@ -118,6 +109,14 @@ struct InjectionOutputs: Sendable {
     var manifestOnly = false
     /// Ends the process with a status; replaced in tests.
     var exitProcess: @Sendable (Int32) -> Void = { exit($0) }
+
+    /// The file `variable` names, as named and resolved against `workingDirectory`; `nil`
+    /// when it is unset or empty.
+    private static func file(_ variable: String, in environment: [String: String], workingDirectory: String) -> (name: String, url: URL)? {
+        guard let path = environment[variable], !path.isEmpty else { return nil }
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+    }
 
     /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
     init(environment: [String: String], workingDirectory: String) {
@@ -189,6 +188,20 @@ struct InjectionOutputs: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(report) + Data("\n".utf8)
+    }
+
+    /// Writes one file; returns whether it could. On failure, warns naming the variable and
+    /// the path as given. The path and the system's error text (which repeats the path) are
+    /// escaped (``UserText``): either may hold any character the environment did.
+    @discardableResult
+    private func write(_ name: String, variable: String, to url: URL, what: String, data: () throws -> Data) -> Bool {
+        do {
+            try data().write(to: url, options: .atomic)
+            return true
+        } catch {
+            writeError("$\(variable): warning: cannot write the \(what) to \(UserText.escaped(name, limit: nil)): \(UserText.escaped(error.localizedDescription, limit: nil))\n")
+            return false
+        }
     }
     #endif
 }

@@ -152,14 +152,17 @@ public struct DriverLaunch: Sendable {
     /// file among ``files`` or in ``workingDirectory``. They are read, when the launch runs,
     /// with the library's own standard sources; a launch without any is not checked.
     ///
-    /// When `true` and the launch carries instructions, a program that exits with status 0,
-    /// or becomes ready (a wait for a line or a port finds it), without having written the
-    /// report fails the run with
-    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
-    /// which says whether it is likely a release build without the opt-in or a program
-    /// that never calls `inject()`, and how to fix either — instead of a test passing
-    /// against the live dependencies. Set it to `false` for a program meant to ignore the
-    /// instructions (a release build whose policy a test checks).
+    /// When `true` and the launch carries instructions, the run fails with
+    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    /// — instead of a test passing against the live dependencies — as soon as the
+    /// program's report says its dynamic injection is off (a release build without it, or
+    /// without the opt-in, writes that report when its `inject()` runs: ``run()`` and the
+    /// waits of ``start()`` look at the report file while they wait, so a server fails at
+    /// once rather than at a time-out), and when the program exits with status 0, or
+    /// becomes ready (a wait for a line or a port finds it), without having written any
+    /// report. The error says which case it is and how to fix it. Set it to `false` for a
+    /// program meant to ignore the instructions (a release build whose policy a test
+    /// checks).
     public var expectsInjection = true
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
@@ -211,7 +214,8 @@ public struct DriverLaunch: Sendable {
     ///   not built; ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``
     ///   when it outlives ``timeout``;
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when it exits with status 0 without having applied the instructions (see
+    ///   as soon as its report says its dynamic injection is off (the program is stopped
+    ///   first, as at the time-out), or when it exits with status 0 without a report (see
     ///   ``expectsInjection``); ``DriverLaunchError/invalidFilePath(_:)`` for a
     ///   bad key in ``files``; the error of the file system or of `Process` when the
     ///   working directory, the files, or the process cannot be created.

@@ -143,7 +143,7 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
         case let .noInjectionReport(run):
             return "the program wrote no injection report to $RELAY_REPORT_PATH: it did not call inject() on DynamicDependencyRegistry.standard(…), "
-                + "its injection failed (see standard error below), or its policy was off (a release build that did not opt in with policy: .enabled)\n\(run)"
+                + "or its injection failed (see standard error below)\n\(run)"
         case let .instructionsNotApplied(command, .injectionOff(reason), _, standardOutput, standardError):
             return "\(Self.display(command)) reported that its dynamic injection is off (\(UserText.escaped(reason, limit: nil))), so it applied none of the launch's "
                 + "instructions and runs with its live dependencies. Drive a debug build (`swift build`); to drive a release build, build Relay "

@@ -180,8 +180,9 @@ public final class RunningProgram: Sendable {
     ///   after `timeout` seconds (the program keeps running); `CancellationError` if the
     ///   task is cancelled (the program is then stopped);
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when the line is there but the program has not applied the launch's instructions
-    ///   (see ``DriverLaunch/expectsInjection``).
+    ///   as soon as the program's report says its dynamic injection is off, or when the
+    ///   line is there but the program wrote no report (see
+    ///   ``DriverLaunch/expectsInjection``); the program keeps running.
     public func waitForLine(containing text: String, on stream: OutputStream = .either, timeout: TimeInterval = 10) async throws -> String {
         try await waitForLine(on: stream, timeout: timeout, waitingFor: "a line containing \"\(text)\" on \(stream.label)") { line in
             line.contains(text) ? line : nil
@@ -335,8 +336,9 @@ public final class RunningProgram: Sendable {
     ///   carries all its output; `CancellationError` if the task is cancelled (the program
     ///   is then stopped too);
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when it exited with status 0 without having applied the launch's instructions
-    ///   (see ``DriverLaunch/expectsInjection``).
+    ///   as soon as its report says its dynamic injection is off (it is then terminated as
+    ///   at the time-out), or when it exited with status 0 without a report (see
+    ///   ``DriverLaunch/expectsInjection``).
     public func waitForExit(timeout: TimeInterval = 60) async throws -> DriverRun {
         switch await monitor.wait(for: .exit, timeout: timeout, watchesInjection: true) {
         case let .exited(run):
