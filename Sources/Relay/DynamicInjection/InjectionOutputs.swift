@@ -30,21 +30,25 @@ struct InjectionOutputs: Sendable {
     /// which binds nothing; `nil` when neither is set (then nothing is printed or written).
     init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String], workingDirectory: String) {
         let explain = Self.isOn(Self.explainVariable, in: environment)
-        let reportPath = environment[Self.reportVariable] ?? ""
-        guard explain || !reportPath.isEmpty else { return nil }
+        let reportPath = Self.value(of: Self.reportVariable, in: environment)
+        guard explain || reportPath != nil else { return nil }
         if explain { offNotice = Self.offLine(policy) }
-        guard !reportPath.isEmpty else { return }
         #if RELAY_DRIVABLE
         report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
         #else
-        offReport = reportPath.hasPrefix("/") ? reportPath : workingDirectory + "/" + reportPath
+        offReport = reportPath
         #endif
     }
 
     /// Whether `variable` is set to anything but empty or `0`.
     private static func isOn(_ variable: String, in environment: [String: String]) -> Bool {
-        guard let value = environment[variable] else { return false }
-        return !value.isEmpty && value != "0"
+        value(of: variable, in: environment).map { $0 != "0" } ?? false
+    }
+
+    /// `variable`'s value, unless it is unset or empty.
+    private static func value(of variable: String, in environment: [String: String]) -> String? {
+        guard let value = environment[variable], !value.isEmpty else { return nil }
+        return value
     }
 
     /// The line `RELAY_EXPLAIN` prints when the policy is off, ending with a line feed:
@@ -77,19 +81,22 @@ struct InjectionOutputs: Sendable {
     }
 
     #if !RELAY_DRIVABLE
-    /// With `RELAY_REPORT_PATH` set: where to write ``offReportJSON(_:)`` (resolved against
-    /// the working directory).
+    /// With `RELAY_REPORT_PATH` set: where to write ``offReportJSON(_:)``, as given (a
+    /// relative path is resolved against the process's current directory — a driver names
+    /// an absolute one). Kept apart from the drivable builds' file handling so that a
+    /// release app carries as little as it can.
     var offReport: String?
 
     /// Prints ``offNotice`` and writes ``offReportJSON(_:)`` (atomically), as the
-    /// environment asked; a file that cannot be written is a warning naming it (escaped).
+    /// environment asked; a file that cannot be written is a warning naming the variable
+    /// (one fixed line: a release app carries no more than it must).
     func deliver(_ report: DynamicInjectionReport) {
         if let offNotice { writeError(offNotice) }
         guard let offReport else { return }
         do {
-            try Data(Self.offReportJSON(report.policy).utf8).write(to: URL(fileURLWithPath: offReport), options: .atomic)
+            try Self.offReportJSON(report.policy).write(toFile: offReport, atomically: true, encoding: .utf8)
         } catch {
-            writeError("$\(Self.reportVariable): warning: cannot write the injection report to \(UserText.escaped(offReport, limit: nil))\n")
+            writeError("$RELAY_REPORT_PATH: warning: cannot write the injection report to the file it names\n")
         }
     }
     #else
@@ -113,7 +120,7 @@ struct InjectionOutputs: Sendable {
     /// The file `variable` names, as named and resolved against `workingDirectory`; `nil`
     /// when it is unset or empty.
     private static func file(_ variable: String, in environment: [String: String], workingDirectory: String) -> (name: String, url: URL)? {
-        guard let path = environment[variable], !path.isEmpty else { return nil }
+        guard let path = value(of: variable, in: environment) else { return nil }
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
     }
