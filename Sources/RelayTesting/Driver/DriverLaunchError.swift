@@ -116,7 +116,7 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The program exited with status 0 without having written a report.
         case exited
         /// The program's report says its dynamic injection is off, for `reason` — the
-        /// policy's (``DynamicInjectionPolicy/reason``), e.g. `this release build has no
+        /// policy's (`DynamicInjectionPolicy.reason`), e.g. `this release build has no
         /// dynamic injection; build Relay with its DynamicInjectionInRelease trait to drive
         /// a release build`. Found as soon as the report appeared, or at the exit.
         case injectionOff(reason: String)

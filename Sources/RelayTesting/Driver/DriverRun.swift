@@ -51,7 +51,7 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
     ///   it never called `inject()` on a `standard()` registry, or injection failed (see
     ///   ``standardError``); a `DecodingError` when the file is not a report. (A program
     ///   whose policy is off writes a report saying so: its
-    ///   ``DynamicInjectionReport/policy`` is off, with the reason, and it has no binding.)
+    ///   `policy` is off, with the reason, and it has no binding.)
     public func injectionReport() throws -> DynamicInjectionReport {
         guard let injectionReportData else { throw DriverLaunchError.noInjectionReport(self) }
         return try JSONDecoder().decode(DynamicInjectionReport.self, from: injectionReportData)
