@@ -15,7 +15,9 @@
 # Bytes are deterministic for a toolchain: with --limit N the script fails when the
 # readme or seed app carries more than N bytes of Relay. It also fails when the readme
 # app's binary contains any of the instruction parser's messages (`strings`), the proof
-# that a release app ships without the driver's machinery.
+# that a release app ships without the driver's machinery, and when that app, run with
+# RELAY_REPORT_PATH and a -d, does not write the report saying its injection is off (what
+# lets a driver fail at once).
 #
 # With --compare it also builds the same one-registration, one-resolve app over Swinject
 # 2.10.0 (resolved like any package on this machine), measured the same way. With
@@ -136,6 +138,19 @@ for app in OneResolve Readme Seed; do
         echo "FAIL: $app carries $bytes bytes of Relay, over the limit of $limit"; status=1
     fi
 done
+
+# A driver that passes instructions to a release build without dynamic injection must learn
+# at once that none was applied: the README app's inject() writes the fixed report that says
+# so to RELAY_REPORT_PATH (DriverLaunch fails on it at once, even for a server). A misspelt
+# -d, as a test might pass it: ignored, never parsed.
+report="$work/report.json"
+if ! output=$(RELAY_REPORT_PATH="$report" "$bin/Readme" -d 'type=MyApp.BackendServce,factroy=MyApp.BackendService.Stub' 2>&1); then
+    echo "FAIL: the release readme app failed with RELAY_REPORT_PATH set:"; echo "$output"; status=1
+elif ! grep -qF '"isApplied":false,"policy":{"isEnabled":false,"reason":"this release build has no dynamic injection; build Relay with its DynamicInjectionInRelease trait' "$report" 2>/dev/null; then
+    echo "FAIL: the release readme app wrote no report saying its dynamic injection is off to RELAY_REPORT_PATH:"; cat "$report" 2>/dev/null; status=1
+else
+    echo "ok: the release readme app reports its dynamic injection off to RELAY_REPORT_PATH"
+fi
 
 # None of the instruction parser's messages may be in a release app.
 parser_messages=("empty pair; remove the extra" "missing key before" "scope header is missing" "malformed Unicode escape")

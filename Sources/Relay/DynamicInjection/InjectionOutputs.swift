@@ -8,29 +8,47 @@ import Foundation
 ///
 /// Only ``DynamicDependencyRegistry/standard(index:policy:limits:arguments:environment:workingDirectory:)``
 /// sets these; every other registry writes and prints nothing. With its policy off, only
-/// `RELAY_EXPLAIN` is looked at, and it prints ``offLine(_:)`` — one fixed line that
-/// echoes no instruction, because none was read.
+/// `RELAY_EXPLAIN` and `RELAY_REPORT_PATH` are looked at: the first prints ``offLine(_:)``
+/// — one fixed line that echoes no instruction, because none was read — and the second
+/// gets a report saying the policy is off, so that a driver that passed instructions
+/// learns at once that none was applied, even from a server that never exits.
 struct InjectionOutputs: Sendable {
     /// `RELAY_EXPLAIN`: set to anything but empty or `0`, prints the report to standard error.
     static let explainVariable = "RELAY_EXPLAIN"
 
+    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
+    static let reportVariable = "RELAY_REPORT_PATH"
+
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
-    /// report (and nothing is written).
+    /// report.
     var offNotice: String?
     /// Writes text (with its line ends) to standard error.
     var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
-    /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
-    /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).
-    init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String]) {
-        guard Self.isOn(Self.explainVariable, in: environment) else { return nil }
-        offNotice = Self.offLine(policy)
+    /// What a registry whose `policy` is off answers: `RELAY_EXPLAIN`, with
+    /// ``offLine(_:)``, and `RELAY_REPORT_PATH`, with a report whose policy is off and
+    /// which binds nothing; `nil` when neither is set (then nothing is printed or written).
+    init?(policyOff policy: DynamicInjectionPolicy, environment: [String: String], workingDirectory: String) {
+        let explain = Self.isOn(Self.explainVariable, in: environment)
+        let reportPath = Self.value(of: Self.reportVariable, in: environment)
+        guard explain || reportPath != nil else { return nil }
+        if explain { offNotice = Self.offLine(policy) }
+        #if RELAY_DRIVABLE
+        report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
+        #else
+        offReport = reportPath
+        #endif
     }
 
     /// Whether `variable` is set to anything but empty or `0`.
     private static func isOn(_ variable: String, in environment: [String: String]) -> Bool {
-        guard let value = environment[variable] else { return false }
-        return !value.isEmpty && value != "0"
+        value(of: variable, in: environment).map { $0 != "0" } ?? false
+    }
+
+    /// `variable`'s value, unless it is unset or empty.
+    private static func value(of variable: String, in environment: [String: String]) -> String? {
+        guard let value = environment[variable], !value.isEmpty else { return nil }
+        return value
     }
 
     /// The line `RELAY_EXPLAIN` prints when the policy is off, ending with a line feed:
@@ -51,22 +69,45 @@ struct InjectionOutputs: Sendable {
         #endif
     }
 
+    /// The report of a release build compiled without dynamic injection, as JSON, for
+    /// `RELAY_REPORT_PATH`: `policy` (off), no source, no binding, nothing applied — the
+    /// report ``DynamicDependencyRegistry/inject()`` returns in such a build. Fixed text
+    /// rather than an encoder, so that such a build carries no JSON encoding: `policy`'s
+    /// reason is then always one of two fixed sentences (``DynamicInjectionPolicy/inThisBuild``),
+    /// with nothing JSON would escape; a test decodes both.
+    static func offReportJSON(_ policy: DynamicInjectionPolicy) -> String {
+        #"{"bindings":[],"generation":0,"isApplied":false,"policy":{"isEnabled":false,"reason":""#
+            + policy.reason + #""},"sources":[]}"# + "\n"
+    }
+
     #if !RELAY_DRIVABLE
-    /// Prints ``offNotice``, when `RELAY_EXPLAIN` asked for it.
+    /// With `RELAY_REPORT_PATH` set: where to write ``offReportJSON(_:)``, as given (a
+    /// relative path is resolved against the process's current directory — a driver names
+    /// an absolute one). Kept apart from the drivable builds' file handling so that a
+    /// release app carries as little as it can.
+    var offReport: String?
+
+    /// Prints ``offNotice`` and writes ``offReportJSON(_:)`` (atomically), as the
+    /// environment asked; a file that cannot be written is a warning naming the variable
+    /// (one fixed line: a release app carries no more than it must).
     func deliver(_ report: DynamicInjectionReport) {
         if let offNotice { writeError(offNotice) }
+        guard let offReport else { return }
+        do {
+            try Self.offReportJSON(report.policy).write(toFile: offReport, atomically: true, encoding: .utf8)
+        } catch {
+            writeError("$RELAY_REPORT_PATH: warning: cannot write the injection report to the file it names\n")
+        }
     }
     #else
-    /// `RELAY_REPORT_PATH`: where a driver wants the JSON ``DynamicInjectionReport``.
-    static let reportVariable = "RELAY_REPORT_PATH"
+    /// The report file, as named in the environment, and where it is on disk.
+    var report: (name: String, url: URL)?
     /// `RELAY_MANIFEST_PATH`: where a tool wants the index's ``DynamicDependencyIndex/Manifest``.
     static let manifestVariable = "RELAY_MANIFEST_PATH"
     /// `RELAY_MANIFEST_ONLY`: set to anything but empty or `0`, the program exits (status
     /// 0) right after writing the manifest — so exporting it returns for a server too.
     static let manifestOnlyVariable = "RELAY_MANIFEST_ONLY"
 
-    /// The report file, as named in the environment, and where it is on disk.
-    var report: (name: String, url: URL)?
     /// The manifest file, as named in the environment, and where it is on disk.
     var manifest: (name: String, url: URL)?
     /// Whether to print the report to standard error.
@@ -76,15 +117,18 @@ struct InjectionOutputs: Sendable {
     /// Ends the process with a status; replaced in tests.
     var exitProcess: @Sendable (Int32) -> Void = { exit($0) }
 
+    /// The file `variable` names, as named and resolved against `workingDirectory`; `nil`
+    /// when it is unset or empty.
+    private static func file(_ variable: String, in environment: [String: String], workingDirectory: String) -> (name: String, url: URL)? {
+        guard let path = value(of: variable, in: environment) else { return nil }
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+    }
+
     /// What `environment` asks for; relative paths are resolved against `workingDirectory`.
     init(environment: [String: String], workingDirectory: String) {
-        func file(_ variable: String) -> (String, URL)? {
-            guard let path = environment[variable], !path.isEmpty else { return nil }
-            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-            return (path, path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
-        }
-        report = file(Self.reportVariable)
-        manifest = file(Self.manifestVariable)
+        report = Self.file(Self.reportVariable, in: environment, workingDirectory: workingDirectory)
+        manifest = Self.file(Self.manifestVariable, in: environment, workingDirectory: workingDirectory)
         explain = Self.isOn(Self.explainVariable, in: environment)
         manifestOnly = Self.isOn(Self.manifestOnlyVariable, in: environment)
     }
@@ -97,10 +141,8 @@ struct InjectionOutputs: Sendable {
     /// written; 1, after the warning, when it could not be; 2, with an error naming the
     /// fix, when `RELAY_MANIFEST_PATH` is not set.
     func deliver(_ report: DynamicInjectionReport, index: DynamicDependencyIndex) {
-        if let offNotice {
-            writeError(offNotice)
-            return
-        }
+        // With the policy off: the off line, and the report file (which says it is off).
+        if let offNotice { writeError(offNotice) }
         if let (name, url) = self.report {
             write(name, variable: Self.reportVariable, to: url, what: "injection report") { try Self.json(report) }
         }

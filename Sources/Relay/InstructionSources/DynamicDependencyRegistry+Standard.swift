@@ -54,7 +54,10 @@ extension DynamicDependencyRegistry {
     /// arguments, not `RELAY_DEPENDENCIES`, not even whether `./.relay` exists — but
     /// `RELAY_EXPLAIN`: when it is set, ``inject()`` prints one line to standard error,
     /// `Relay dynamic injection is off in this build (<the policy's reason>); no source was
-    /// read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).`
+    /// read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).`; and
+    /// `RELAY_REPORT_PATH`, which gets the report ``inject()`` returns — its
+    /// ``DynamicInjectionReport/policy`` off, with the reason, and no binding — so that a
+    /// driver that passed instructions learns at once that none was applied.
     ///
     /// ```swift
     /// try DynamicDependencyRegistry.standard(index: .myApp).inject()
@@ -87,8 +90,8 @@ extension DynamicDependencyRegistry {
     ///   docs/configuration.md, "The control channel".
     ///
     /// Relative paths are resolved against `workingDirectory`. With the policy off, only
-    /// `RELAY_EXPLAIN` is read, for the line above; no file is written, and `RELAY_CONTROL`'s
-    /// file is never looked at.
+    /// `RELAY_EXPLAIN` and `RELAY_REPORT_PATH` are read, for the line and the report above;
+    /// no other file is written, and `RELAY_CONTROL`'s file is never looked at.
     public static func standard(
         index: DynamicDependencyIndex = .shared,
         policy: DynamicInjectionPolicy = .default,
@@ -105,7 +108,7 @@ extension DynamicDependencyRegistry {
         #endif
         // Nothing is examined: not the sources, not RELAY_CONTROL or its file.
         var registry = DynamicDependencyRegistry(index: index, sources: [], policy: policy, limits: limits)
-        registry.outputs = InjectionOutputs(policyOff: policy, environment: environment)
+        registry.outputs = InjectionOutputs(policyOff: policy, environment: environment, workingDirectory: workingDirectory)
         return registry
     }
 

@@ -152,14 +152,17 @@ public struct DriverLaunch: Sendable {
     /// file among ``files`` or in ``workingDirectory``. They are read, when the launch runs,
     /// with the library's own standard sources; a launch without any is not checked.
     ///
-    /// When `true` and the launch carries instructions, a program that exits with status 0,
-    /// or becomes ready (a wait for a line or a port finds it), without having written the
-    /// report fails the run with
-    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``,
-    /// which says whether it is likely a release build without the opt-in or a program
-    /// that never calls `inject()`, and how to fix either — instead of a test passing
-    /// against the live dependencies. Set it to `false` for a program meant to ignore the
-    /// instructions (a release build whose policy a test checks).
+    /// When `true` and the launch carries instructions, the run fails with
+    /// ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    /// — instead of a test passing against the live dependencies — as soon as the
+    /// program's report says its dynamic injection is off (a release build without it, or
+    /// without the opt-in, writes that report when its `inject()` runs: ``run()`` and the
+    /// waits of ``start()`` look at the report file while they wait, so a server fails at
+    /// once rather than at a time-out), and when the program exits with status 0, or
+    /// becomes ready (a wait for a line or a port finds it), without having written any
+    /// report. The error says which case it is and how to fix it. Set it to `false` for a
+    /// program meant to ignore the instructions (a release build whose policy a test
+    /// checks).
     public var expectsInjection = true
 
     /// Creates a launch of `program` with the dependency instructions of `dependencies`
@@ -211,7 +214,8 @@ public struct DriverLaunch: Sendable {
     ///   not built; ``DriverLaunchError/timedOut(command:timeout:standardOutput:standardError:)``
     ///   when it outlives ``timeout``;
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when it exits with status 0 without having applied the instructions (see
+    ///   as soon as its report says its dynamic injection is off (the program is stopped
+    ///   first, as at the time-out), or when it exits with status 0 without a report (see
     ///   ``expectsInjection``); ``DriverLaunchError/invalidFilePath(_:)`` for a
     ///   bad key in ``files``; the error of the file system or of `Process` when the
     ///   working directory, the files, or the process cannot be created.
@@ -247,12 +251,19 @@ public struct DriverLaunch: Sendable {
         let group = ProcessGroup(leader: process.processIdentifier)
         // Whatever the program leaves running in its group ends with the run.
         defer { group.signal(SIGKILL, leaderRunning: false) }
-        if await !latch.wait(timeout: timeout) {
+        /// `SIGTERM`, then `SIGKILL` if it has not exited ``killGracePeriod`` later.
+        func stop() async {
             group.signal(SIGTERM, leaderRunning: true)
             if await !latch.wait(timeout: Self.killGracePeriod) {
                 group.signal(SIGKILL, leaderRunning: true)
                 await latch.waitForExit()
             }
+        }
+        switch await waitForExit(latch, expectation: prepared.expectation) {
+        case .exited:
+            break
+        case .timedOut:
+            await stop()
             try Task.checkCancellation()
             throw DriverLaunchError.timedOut(
                 command: command,
@@ -260,6 +271,9 @@ public struct DriverLaunch: Sendable {
                 standardOutput: Self.read(outputURL),
                 standardError: Self.read(errorURL)
             )
+        case let .injectionOff(reason, expectation):
+            await stop()
+            throw expectation.failure(off: reason, standardOutput: Self.read(outputURL), standardError: Self.read(errorURL))
         }
         let run = DriverRun(
             standardOutput: Self.read(outputURL),
@@ -270,6 +284,45 @@ public struct DriverLaunch: Sendable {
         )
         if let error = prepared.expectation?.failure(afterExitOf: run) { throw error }
         return run
+    }
+
+    /// How ``waitForExit(_:expectation:)`` ended.
+    private enum WaitEnding {
+        /// The program exited.
+        case exited
+        /// ``timeout`` passed, or the task was cancelled.
+        case timedOut
+        /// The program's report says its dynamic injection is off, for this reason.
+        case injectionOff(reason: String, InjectionExpectation)
+    }
+
+    /// Waits for the program to exit, for ``timeout`` seconds at most. With an
+    /// `expectation` (the launch carries instructions), it also looks at the report file —
+    /// every ``ProgramMonitor/pollInterval``, while there is none — and ends as soon as a
+    /// report says the program's dynamic injection is off: a server that ignores the
+    /// instructions fails at once instead of at the time-out. Nothing assumes the program
+    /// has written anything by a given time: each look is one more chance, until the exit
+    /// or the time-out.
+    private func waitForExit(_ latch: ExitLatch, expectation: InjectionExpectation?) async -> WaitEnding {
+        guard let expectation else { return await latch.wait(timeout: timeout) ? .exited : .timedOut }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let limit = ExitLatch.nanoseconds(timeout)
+        let poll = ExitLatch.nanoseconds(ProgramMonitor.pollInterval)
+        func remaining() -> UInt64 { limit - min(limit, DispatchTime.now().uptimeNanoseconds &- start) }
+        while true {
+            let left = remaining()
+            if await latch.wait(timeout: Double(min(left, poll)) / 1e9) { return .exited }
+            if Task.isCancelled || left <= poll { return .timedOut }
+            switch expectation.evidence() {
+            case .none:
+                continue
+            case let .off(reason):
+                return .injectionOff(reason: reason, expectation)
+            case .applied:
+                // Applied: nothing more to look for (a policy does not change while it runs).
+                return await latch.wait(timeout: Double(remaining()) / 1e9) ? .exited : .timedOut
+            }
+        }
     }
 
     /// The program and its arguments, as shown in messages.

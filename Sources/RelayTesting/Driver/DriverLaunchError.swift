@@ -1,6 +1,7 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
+import Relay
 
 /// Why a ``DriverLaunch`` could not produce a ``DriverRun``.
 ///
@@ -75,31 +76,50 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
     case noInjectionReport(DriverRun)
 
     /// The launch carried instructions — in any form the program reads, see
-    /// ``DriverLaunch/expectsInjection`` — but the program
-    /// became ready or exited with status 0 without writing its injection report: it
-    /// applied none of them and ran with its live dependencies.
+    /// ``DriverLaunch/expectsInjection`` — but the program applied none of them and runs
+    /// with its live dependencies: its `inject()` reported that its dynamic injection is
+    /// off, or it became ready or exited with status 0 without writing its injection
+    /// report.
     ///
-    /// Thrown by ``DriverLaunch/run()`` and ``RunningProgram/waitForExit(timeout:)`` at a
-    /// clean exit, and by the waits for a line or a port when they find it (the program is
-    /// ready: it is past start-up, where `inject()` belongs). `releaseBuild` tells which
-    /// cause is likely: `true` when the executable lies in a release build's products
-    /// folder, where dynamic injection is off unless the program opts in; `false` when the
-    /// program most likely never calls `DynamicDependencyRegistry.standard(…).inject()`
-    /// (or not before it is ready, or with a policy that is off). The description says
-    /// how to fix either. `standardOutput` and `standardError` hold what the program had
-    /// written by then.
+    /// **Reported off** (`when` is ``Moment/injectionOff(reason:)``): a program whose
+    /// policy is off — a release build compiled without dynamic injection, a release
+    /// build that did not opt in, a policy of its own — writes a report saying so when its
+    /// `inject()` runs. ``DriverLaunch/run()``, the waits of a ``RunningProgram`` and
+    /// ``RunningProgram/waitForExit(timeout:)`` throw this as soon as that report appears
+    /// (a server that never exits fails at once, not at a time-out), or at the exit,
+    /// whatever the exit status. ``DriverLaunch/run()`` and
+    /// ``RunningProgram/waitForExit(timeout:)`` stop the program first; a wait for a line
+    /// or a port leaves it running, for ``RunningProgram/terminate(gracePeriod:)``.
     ///
-    /// A program that exits with another status is not checked: its ``DriverRun`` shows
-    /// the failure, and ``DriverRun/injectionReport()`` lists the possible reasons.
+    /// **No report** (`when` is ``Moment/ready`` or ``Moment/exited``): thrown by
+    /// ``DriverLaunch/run()`` and ``RunningProgram/waitForExit(timeout:)`` at a clean exit,
+    /// and by the waits for a line or a port when they find it (the program is ready: it
+    /// is past start-up, where `inject()` belongs). A program that exits with another
+    /// status is not checked: its ``DriverRun`` shows the failure, and
+    /// ``DriverRun/injectionReport()`` lists the possible reasons.
+    ///
+    /// `releaseBuild` is `true` when the program is a release build: its executable lies in
+    /// a release build's products folder, or its report says dynamic injection was compiled
+    /// out. Without a report, `false` means the program most likely never calls
+    /// `DynamicDependencyRegistry.standard(…).inject()` (or not before it is ready). The
+    /// description says how to fix each case. `standardOutput` and `standardError` hold
+    /// what the program had written by then.
     case instructionsNotApplied(command: [String], when: Moment, releaseBuild: Bool, standardOutput: String, standardError: String)
 
-    /// When ``instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
+    /// When, and from what,
+    /// ``instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
     /// was found.
     public enum Moment: Sendable, Hashable {
-        /// A wait found what it waited for: the program is ready.
+        /// A wait found what it waited for, and the program had written no report: it is
+        /// ready.
         case ready
-        /// The program exited with status 0.
+        /// The program exited with status 0 without having written a report.
         case exited
+        /// The program's report says its dynamic injection is off, for `reason` — the
+        /// policy's (`DynamicInjectionPolicy.reason`), e.g. `this release build has no
+        /// dynamic injection; build Relay with its DynamicInjectionInRelease trait to drive
+        /// a release build`. Found as soon as the report appeared, or at the exit.
+        case injectionOff(reason: String)
     }
 
     /// What went wrong and what to do about it.
@@ -123,7 +143,14 @@ public enum DriverLaunchError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
         case let .noInjectionReport(run):
             return "the program wrote no injection report to $RELAY_REPORT_PATH: it did not call inject() on DynamicDependencyRegistry.standard(…), "
-                + "its injection failed (see standard error below), or its policy was off (a release build that did not opt in with policy: .enabled)\n\(run)"
+                + "or its injection failed (see standard error below)\n\(run)"
+        case let .instructionsNotApplied(command, .injectionOff(reason), _, standardOutput, standardError):
+            return "\(Self.display(command)) reported that its dynamic injection is off (\(UserText.escaped(reason, limit: nil))), so it applied none of the launch's "
+                + "instructions and runs with its live dependencies. Drive a debug build (`swift build`); to drive a release build, build Relay "
+                + "with its DynamicInjectionInRelease trait and pass `policy: .enabled` to DynamicDependencyRegistry.standard(…) in the builds you drive. "
+                + "(If the program is meant to ignore them, set expectsInjection = false on the DriverLaunch.)\n"
+                + "--- standard output so far ---\n\(DriverRun.terminated(standardOutput))"
+                + "--- standard error so far ---\n\(DriverRun.terminated(standardError))"
         case let .instructionsNotApplied(command, moment, releaseBuild, standardOutput, standardError):
             let situation = moment == .ready ? "is ready" : "exited with status 0"
             let cause = releaseBuild

@@ -48,9 +48,10 @@ public struct DriverRun: Sendable, Hashable, CustomStringConvertible {
     /// ```
     ///
     /// - Throws: ``DriverLaunchError/noInjectionReport(_:)`` when the program wrote none:
-    ///   it never called `inject()` on a `standard()` registry, injection failed (see
-    ///   ``standardError``), or its policy was off (a release build that did not opt in);
-    ///   a `DecodingError` when the file is not a report.
+    ///   it never called `inject()` on a `standard()` registry, or injection failed (see
+    ///   ``standardError``); a `DecodingError` when the file is not a report. (A program
+    ///   whose policy is off writes a report saying so: its
+    ///   `policy` is off, with the reason, and it has no binding.)
     public func injectionReport() throws -> DynamicInjectionReport {
         guard let injectionReportData else { throw DriverLaunchError.noInjectionReport(self) }
         return try JSONDecoder().decode(DynamicInjectionReport.self, from: injectionReportData)

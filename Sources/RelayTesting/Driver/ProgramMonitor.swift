@@ -37,7 +37,9 @@ import Musl
 /// continuation. The condition is evaluated when the waiter registers, after every chunk
 /// of output, at the end of each stream and when the run is final; waits on a file the
 /// program writes are re-evaluated every ``pollInterval`` by a timer as well (a file has
-/// no readiness event in Dispatch on Linux). A one-shot timer resumes the waiter at its
+/// no readiness event in Dispatch on Linux), and so are the waits that watch the injection
+/// while no report has appeared (a report saying the injection is off ends them, see
+/// ``InjectionExpectation``). A one-shot timer resumes the waiter at its
 /// time-out; the task's cancellation handler resumes it at once. Whoever comes first
 /// removes the entry under the lock, so each continuation is resumed exactly once, always
 /// outside the lock.
@@ -85,6 +87,9 @@ final class ProgramMonitor: @unchecked Sendable {
         case timedOut(standardOutput: String, standardError: String)
         /// The waiting task was cancelled.
         case cancelled
+        /// The program's report says its dynamic injection is off, for this reason (a wait
+        /// that watches the injection, while the launch expects one).
+        case injectionOff(reason: String)
     }
 
     /// How long after the exit the monitor keeps reading pipes that have not ended.
@@ -98,6 +103,8 @@ final class ProgramMonitor: @unchecked Sendable {
 
     private final class Waiter {
         let condition: Condition
+        /// Whether a report saying the program's injection is off ends the wait.
+        let watchesInjection: Bool
         let continuation: CheckedContinuation<Outcome, Never>
         /// Per stream: the byte offset of the first line not yet given to the condition.
         var scanned: [RunningProgram.OutputStream: Int] = [.standardOutput: 0, .standardError: 0]
@@ -106,8 +113,9 @@ final class ProgramMonitor: @unchecked Sendable {
         var searched: [RunningProgram.OutputStream: Int] = [:]
         var timers: [DispatchSourceTimer] = []
 
-        init(condition: Condition, continuation: CheckedContinuation<Outcome, Never>) {
+        init(condition: Condition, watchesInjection: Bool, continuation: CheckedContinuation<Outcome, Never>) {
             self.condition = condition
+            self.watchesInjection = watchesInjection
             self.continuation = continuation
         }
     }
@@ -145,6 +153,9 @@ final class ProgramMonitor: @unchecked Sendable {
     private var wake: (read: Int32, write: Int32)?
     /// How many readers have not ended yet.
     private var readers = 2
+    /// What the report file showed, once it showed a report (which does not change from
+    /// off to on, or back): `nil` while there is none.
+    private var settledEvidence: InjectionExpectation.Evidence?
 
     /// A monitor for `prepared`'s program, which ``start(_:)`` launches.
     init(_ prepared: DriverLaunch.Prepared) {
@@ -334,14 +345,39 @@ final class ProgramMonitor: @unchecked Sendable {
     private func evaluateAll() -> [(CheckedContinuation<Outcome, Never>, Outcome)] {
         var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
         for (id, waiter) in waiters {
-            if let value = evaluate(waiter) {
+            if let outcome = outcome(of: waiter) {
                 waiters[id] = nil
                 for timer in waiter.timers { timer.cancel() }
-                resumptions.append((waiter.continuation, .found(value)))
+                resumptions.append((waiter.continuation, outcome))
             }
         }
         return resumptions
     }
+
+    /// How `waiter` ends now, if it does: a report saying the injection is off (for a wait
+    /// that watches it), else its condition met. Called with the lock held.
+    private func outcome(of waiter: Waiter) -> Outcome? {
+        if waiter.watchesInjection, let reason = injectionOffReason() { return .injectionOff(reason: reason) }
+        return evaluate(waiter).map { .found($0) }
+    }
+
+    /// The reason in a report saying the program's injection is off, when the launch
+    /// expects an injection and the program wrote such a report; reads the file until it
+    /// holds a report. Called with the lock held.
+    private func injectionOffReason() -> String? {
+        guard let expectation else { return nil }
+        if settledEvidence == nil {
+            let evidence = expectation.evidence()
+            if evidence != .none { settledEvidence = evidence }
+        }
+        guard case let .off(reason)? = settledEvidence else { return nil }
+        return reason
+    }
+
+    /// Whether a wait that watches the injection must look at the report file on a timer:
+    /// the launch expects an injection and no report has shown up yet. Called with the
+    /// lock held.
+    private var reportNeedsPolling: Bool { expectation != nil && settledEvidence == nil }
 
     /// What satisfies `waiter` in the output so far, if anything; advances its offsets
     /// past the lines it has seen. A stream's unterminated last line counts once the
@@ -379,14 +415,16 @@ final class ProgramMonitor: @unchecked Sendable {
     }
 
     /// Waits until `condition` is met, the run is final, `timeout` seconds pass (`nil`:
-    /// never), or — when `cancellable` — the task is cancelled.
-    func wait(for condition: Condition, timeout: TimeInterval?, cancellable: Bool = true) async -> Outcome {
+    /// never), or — when `cancellable` — the task is cancelled; with `watchesInjection`,
+    /// also until a report says the program's injection is off (when the launch expects
+    /// one): the report file is looked at every ``pollInterval`` until a report is there.
+    func wait(for condition: Condition, timeout: TimeInterval?, cancellable: Bool = true, watchesInjection: Bool = false) async -> Outcome {
         let id = nextWaiterID()
         guard cancellable else {
-            return await withCheckedContinuation { register(id, condition, timeout, cancellable: false, $0) }
+            return await withCheckedContinuation { register(id, condition, timeout, cancellable: false, watchesInjection: watchesInjection, $0) }
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { register(id, condition, timeout, cancellable: true, $0) }
+            await withCheckedContinuation { register(id, condition, timeout, cancellable: true, watchesInjection: watchesInjection, $0) }
         } onCancel: {
             resolve(id, with: .cancelled)
         }
@@ -400,7 +438,7 @@ final class ProgramMonitor: @unchecked Sendable {
         return lastWaiter
     }
 
-    private func register(_ id: Int, _ condition: Condition, _ timeout: TimeInterval?, cancellable: Bool, _ continuation: CheckedContinuation<Outcome, Never>) {
+    private func register(_ id: Int, _ condition: Condition, _ timeout: TimeInterval?, cancellable: Bool, watchesInjection: Bool, _ continuation: CheckedContinuation<Outcome, Never>) {
         lock.lock()
         // The cancellation handler takes the lock too: it ran before this (and the task
         // is already marked cancelled), or it runs after and finds the waiter.
@@ -409,10 +447,10 @@ final class ProgramMonitor: @unchecked Sendable {
             continuation.resume(returning: .cancelled)
             return
         }
-        let waiter = Waiter(condition: condition, continuation: continuation)
-        if let value = evaluate(waiter) {
+        let waiter = Waiter(condition: condition, watchesInjection: watchesInjection, continuation: continuation)
+        if let outcome = outcome(of: waiter) {
             lock.unlock()
-            continuation.resume(returning: .found(value))
+            continuation.resume(returning: outcome)
             return
         }
         if let run {
@@ -428,24 +466,26 @@ final class ProgramMonitor: @unchecked Sendable {
             waiter.timers.append(timer)
             timer.resume()
         }
-        if case .probe = condition {
+        var polls = false
+        if case .probe = condition { polls = true }
+        if polls || watchesInjection && reportNeedsPolling {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let interval = DispatchTimeInterval.nanoseconds(Int(ExitLatch.nanoseconds(Self.pollInterval)))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-            timer.setEventHandler { [weak self] in self?.recheckProbe(id) }
+            timer.setEventHandler { [weak self] in self?.recheck(id) }
             waiter.timers.append(timer)
             timer.resume()
         }
         lock.unlock()
     }
 
-    /// Re-checks the probe of waiter `id` (its poll timer fired).
-    private func recheckProbe(_ id: Int) {
+    /// Re-checks waiter `id` — its probe, the report file — (its poll timer fired).
+    private func recheck(_ id: Int) {
         lock.lock()
-        var value: (any Sendable)?
-        if let waiter = waiters[id] { value = evaluate(waiter) }
+        var outcome: Outcome?
+        if let waiter = waiters[id] { outcome = self.outcome(of: waiter) }
         lock.unlock()
-        if let value { resolve(id, with: .found(value)) }
+        if let outcome { resolve(id, with: outcome) }
     }
 
     /// Waiter `id`'s time-out passed: resume it with the output so far.

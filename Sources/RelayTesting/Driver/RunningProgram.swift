@@ -180,8 +180,9 @@ public final class RunningProgram: Sendable {
     ///   after `timeout` seconds (the program keeps running); `CancellationError` if the
     ///   task is cancelled (the program is then stopped);
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when the line is there but the program has not applied the launch's instructions
-    ///   (see ``DriverLaunch/expectsInjection``).
+    ///   as soon as the program's report says its dynamic injection is off, or when the
+    ///   line is there but the program wrote no report (see
+    ///   ``DriverLaunch/expectsInjection``); the program keeps running.
     public func waitForLine(containing text: String, on stream: OutputStream = .either, timeout: TimeInterval = 10) async throws -> String {
         try await waitForLine(on: stream, timeout: timeout, waitingFor: "a line containing \"\(text)\" on \(stream.label)") { line in
             line.contains(text) ? line : nil
@@ -230,7 +231,7 @@ public final class RunningProgram: Sendable {
     /// - Throws: As ``waitForLine(containing:on:timeout:)``.
     public func waitForPort(writtenTo path: String, timeout: TimeInterval = 10) async throws -> Int {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
-        let outcome = await monitor.wait(for: .probe({ Self.port(inFile: url) }), timeout: timeout)
+        let outcome = await monitor.wait(for: .probe({ Self.port(inFile: url) }), timeout: timeout, watchesInjection: true)
         return try await conclude(outcome, waitingFor: "a port number in the file '\(path)'", timeout: timeout)
     }
 
@@ -250,7 +251,7 @@ public final class RunningProgram: Sendable {
     ///   - timeout: Seconds to wait; 10 by default.
     /// - Throws: As ``waitForLine(containing:on:timeout:)``.
     public func waitForPort(printedAfter prefix: String, on stream: OutputStream = .either, timeout: TimeInterval = 10) async throws -> Int {
-        let outcome = await monitor.wait(for: .line(stream, match: { Self.port(in: $0, after: prefix) }), timeout: timeout)
+        let outcome = await monitor.wait(for: .line(stream, match: { Self.port(in: $0, after: prefix) }), timeout: timeout, watchesInjection: true)
         return try await conclude(outcome, waitingFor: "a port number after \"\(prefix)\" on \(stream.label)", timeout: timeout)
     }
 
@@ -335,13 +336,17 @@ public final class RunningProgram: Sendable {
     ///   carries all its output; `CancellationError` if the task is cancelled (the program
     ///   is then stopped too);
     ///   ``DriverLaunchError/instructionsNotApplied(command:when:releaseBuild:standardOutput:standardError:)``
-    ///   when it exited with status 0 without having applied the launch's instructions
-    ///   (see ``DriverLaunch/expectsInjection``).
+    ///   as soon as its report says its dynamic injection is off (it is then terminated as
+    ///   at the time-out), or when it exited with status 0 without a report (see
+    ///   ``DriverLaunch/expectsInjection``).
     public func waitForExit(timeout: TimeInterval = 60) async throws -> DriverRun {
-        switch await monitor.wait(for: .exit, timeout: timeout) {
+        switch await monitor.wait(for: .exit, timeout: timeout, watchesInjection: true) {
         case let .exited(run):
             if let error = monitor.expectation?.failure(afterExitOf: run) { throw error }
             return run
+        case let .injectionOff(reason):
+            let run = await terminate(gracePeriod: DriverLaunch.killGracePeriod)
+            throw Self.injectionOff(reason, expectation: monitor.expectation, standardOutput: run.standardOutput, standardError: run.standardError)
         case .timedOut:
             let run = await terminate(gracePeriod: DriverLaunch.killGracePeriod)
             throw DriverLaunchError.timedOut(command: command, timeout: timeout, standardOutput: run.standardOutput, standardError: run.standardError)
@@ -355,7 +360,7 @@ public final class RunningProgram: Sendable {
 
     /// Waits for the first line of `stream` that `match` turns into a value.
     private func waitForLine<Value: Sendable>(on stream: OutputStream, timeout: TimeInterval, waitingFor: String, match: @escaping @Sendable (String) -> Value?) async throws -> Value {
-        let outcome = await monitor.wait(for: .line(stream, match: { match($0) }), timeout: timeout)
+        let outcome = await monitor.wait(for: .line(stream, match: { match($0) }), timeout: timeout, watchesInjection: true)
         return try await conclude(outcome, waitingFor: waitingFor, timeout: timeout)
     }
 
@@ -371,10 +376,19 @@ public final class RunningProgram: Sendable {
             throw DriverLaunchError.exitedEarly(command: command, waitingFor: waitingFor, run: run)
         case let .timedOut(standardOutput, standardError):
             throw DriverLaunchError.waitTimedOut(command: command, waitingFor: waitingFor, timeout: timeout, standardOutput: standardOutput, standardError: standardError)
+        case let .injectionOff(reason):
+            throw Self.injectionOff(reason, expectation: monitor.expectation, standardOutput: standardOutput, standardError: standardError)
         case .cancelled:
             await terminate(gracePeriod: DriverLaunch.killGracePeriod)
             throw CancellationError()
         }
+    }
+
+    /// The error for a report saying the program's injection is off (a wait ends so only
+    /// when the launch has an expectation).
+    private static func injectionOff(_ reason: String, expectation: InjectionExpectation?, standardOutput: String, standardError: String) -> DriverLaunchError {
+        guard let expectation else { preconditionFailure("a wait ended on the injection without an expectation") }
+        return expectation.failure(off: reason, standardOutput: standardOutput, standardError: standardError)
     }
 
     /// The port right after `prefix` in `line`, if digits forming a port follow it.

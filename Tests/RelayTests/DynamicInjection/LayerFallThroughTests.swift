@@ -40,6 +40,34 @@ struct LayerFallThroughTests {
         #expect(expected.isEmpty || expected.contains("InjectedDependencies.current") && expected.contains("time limit"))
     }
 
+    @Test("a thread that had resolved the type before the layer existed — its per-thread cache holds it — is caught at its next resolve")
+    func warnsForATypeCachedBeforeTheLayer() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            DependencyContainer.global.register(FallThroughRepository.self) { _ in LiveFallThroughRepository() }
+            // A server's event-loop thread: it serves a request before the test's layer
+            // exists (the type lands in its cache), then another while the layer lives.
+            let request = DispatchSemaphore(value: 0), served = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                for _ in 0..<2 {
+                    request.wait()
+                    guard DependencyContainer.global.resolve(FallThroughRepository.self).name == "live" else { exit(4) }
+                    served.signal()
+                }
+            }
+            thread.start()
+            request.signal()
+            served.wait()
+            var overrides = DependencyOverrides()
+            overrides.register(FallThroughRepository.self) { _ in StubFallThroughRepository() }
+            try? withInjectedDependencies(overrides) {
+                request.signal()
+                served.wait()
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr == (BuildConfiguration.isDebug ? LayerFallThroughWarning.message(type: "RelayTests.FallThroughRepository") : ""))
+    }
+
     @Test("once the layer is gone, resolving the type outside is not a fall-through")
     func silentWithoutALiveLayer() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {

@@ -244,7 +244,7 @@ struct ControlChannelTests {
         #expect(fixture.backend() == "fixture")
     }
 
-    @Test("with the policy off RELAY_CONTROL is never looked at: a FIFO there is not touched, a bad setting is no error, nothing is written")
+    @Test("with the policy off RELAY_CONTROL is never looked at: a FIFO there is not touched, a bad setting is no error, only the report saying the policy is off is written")
     func policyOff() async throws {
         let fixture = try ControlFixture()
         // A FIFO: reading it with the policy on is an error; opening it would block.
@@ -252,7 +252,8 @@ struct ControlChannelTests {
         let report = try fixture.registry(policy: .disabled, environment: ["RELAY_CONTROL_INTERVAL": "never"]).inject()
         #expect(report.control == nil)
         #expect(report.sources.allSatisfy { $0.absence?.hasPrefix("not read") == true })
-        #expect(fixture.report() == nil)
+        #expect(fixture.report() == report)
+        #expect(!report.policy.isEnabled && report.bindings.isEmpty)
         #expect(fixture.backend() == "live")
         #expect(fixture.stderr.withLock { $0 }.hasPrefix("Relay dynamic injection is off in this build"))
         #expect(ControlSession.running.withLock { $0[fixture.controlPath] } == nil)

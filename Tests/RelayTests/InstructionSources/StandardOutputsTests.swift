@@ -99,17 +99,30 @@ struct StandardOutputsTests {
         #expect(stderr.withLock { $0 } == (prints ? report.description + "\n" : ""))
     }
 
-    @Test("with the policy off, nothing is read: no file, no report on stderr")
+    @Test("with the policy off, no instruction is read, and RELAY_REPORT_PATH gets the report saying so — for a driver; no manifest, nothing on stderr")
     func policyOff() throws {
         let directory = try TemporaryDirectory()
         let stderr = Locked("")
         let registry = Self.registry(["RELAY_REPORT_PATH": "report.json", "RELAY_MANIFEST_PATH": "index.json"], in: directory, policy: .disabled, stderr: stderr)
+        let report = try registry.inject()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
+        let written = try JSONDecoder().decode(DynamicInjectionReport.self, from: Data(contentsOf: directory.url.appendingPathComponent("report.json")))
+        #expect(written == report)
+        #expect(!written.policy.isEnabled && written.policy.reason == "disabled explicitly by the app")
+        #expect(written.bindings.isEmpty && !written.isApplied)
+        #expect(stderr.withLock { $0 }.isEmpty)
+    }
+
+    @Test("with the policy off and neither RELAY_EXPLAIN nor RELAY_REPORT_PATH, nothing is written or printed")
+    func policyOffSilent() throws {
+        let directory = try TemporaryDirectory()
+        let registry = Self.registry(["RELAY_MANIFEST_PATH": "index.json", "RELAY_REPORT_PATH": ""], in: directory, policy: .disabled, stderr: Locked(""))
         #expect(registry.outputs == nil)
         try registry.inject()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test("with the policy off, RELAY_EXPLAIN prints one line: off, why, how to opt in; no instruction, no file")
+    @Test("with the policy off, RELAY_EXPLAIN prints one line: off, why, how to opt in; no instruction, no manifest")
     func policyOffExplain() throws {
         let directory = try TemporaryDirectory()
         let stderr = Locked("")
@@ -118,7 +131,19 @@ struct StandardOutputsTests {
         let report = try registry.inject()
         #expect(!report.isApplied)
         #expect(stderr.withLock { $0 } == "Relay dynamic injection is off in this build (disabled by default in release builds; opt in with policy: .enabled); no source was read. Opt in with DynamicDependencyRegistry.standard(policy: .enabled).\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
+    }
+
+    @Test("a release build without dynamic injection writes fixed text to RELAY_REPORT_PATH: it decodes as the report such a build's inject() returns, for either of its reasons")
+    func compiledOutReport() throws {
+        let reasons = [BuildConfiguration.withoutDynamicInjection, "policy .enabled cannot be followed: " + BuildConfiguration.withoutDynamicInjection]
+        for reason in reasons {
+            let policy = DynamicInjectionPolicy(isEnabled: false, reason: reason)
+            let text = InjectionOutputs.offReportJSON(policy)
+            let decoded = try JSONDecoder().decode(DynamicInjectionReport.self, from: Data(text.utf8))
+            #expect(decoded == DynamicInjectionReport(policy: policy, sources: [], bindings: [], isApplied: false), "\(text)")
+            #expect(text.hasSuffix("}\n") && text.filter { $0 == "\n" }.count == 1)
+        }
     }
 
     @Test("with the policy off, RELAY_EXPLAIN=0 or empty prints nothing", arguments: ["0", ""])

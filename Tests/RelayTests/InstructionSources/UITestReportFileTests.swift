@@ -14,12 +14,13 @@ import Testing
 /// The report file of one launch: where the app writes its JSON `DynamicInjectionReport`
 /// (`RELAY_REPORT_PATH`), and reading it back in the test.
 struct RelayReportFile {
-    /// The report not appearing in time: the policy is off in the app's build (nothing is
-    /// written then), start-up did not run, or the variable did not reach the app.
+    /// The report not appearing in time: start-up did not run, it did not call
+    /// `DynamicDependencyRegistry.standard(…).inject()`, or the variable did not reach the
+    /// app. (An app whose policy is off writes a report too, with `policy.isEnabled` false.)
     struct Missing: Error, CustomStringConvertible {
         let path: String
         var description: String {
-            "no Relay report at \(path): the app's policy is off, its start-up did not run, or RELAY_REPORT_PATH did not reach it"
+            "no Relay report at \(path): the app's start-up did not run or did not call inject(), or RELAY_REPORT_PATH did not reach it"
         }
     }
 
@@ -82,6 +83,6 @@ struct UITestReportFileTests {
         let directory = try TemporaryDirectory()
         let file = RelayReportFile(directory: directory.url)
         let error = #expect(throws: RelayReportFile.Missing.self) { try file.read(timeout: 0.1) }
-        #expect(error?.description.hasPrefix("no Relay report at \(file.url.path): the app's policy is off") == true)
+        #expect(error?.description.hasPrefix("no Relay report at \(file.url.path): the app's start-up did not run") == true)
     }
 }

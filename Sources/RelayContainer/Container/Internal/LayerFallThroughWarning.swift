@@ -1,7 +1,8 @@
 // A resolve that misses a test's override layer: in a debug build, a resolve outside every
 // layer of a type that a live layer stubs warns once on standard error. Layers report the
-// types they stub when made and when gone (OverrideLayer.swift); the slow resolve path
-// asks (DependencyContainer+Resolution.swift). Release builds do none of it.
+// types they stub when made and when gone (OverrideLayer.swift), and a new layer sends
+// every thread's next resolve down the slow path, which asks
+// (DependencyContainer+Resolution.swift). Release builds do none of it.
 
 #if canImport(Darwin)
 import Darwin
@@ -29,11 +30,21 @@ package enum LayerFallThroughWarning {
 
     private static let state = LockedState(State())
 
-    /// A layer stubbing `types` was made.
+    /// A layer stubbing `types` was made (and counted in
+    /// ``ResolutionEngine/activeOverrides``). Until the warning has been printed, it then
+    /// bumps the engine's generation, as a change to a registration table does: every
+    /// thread's next resolve misses its per-thread cache once and takes the slow path,
+    /// which checks — so a type a thread had cached before the layer existed (a server's
+    /// event-loop thread that served a request already) is caught too. After the warning,
+    /// nothing: it is printed once per process.
     static func layerMade(stubbing types: Set<DependencyKey>) {
-        state.withLock { state in
+        let watching = state.withLock { state in
             for type in types { state.stubbed[type, default: 0] += 1 }
+            return !state.warned && !types.isEmpty
         }
+        guard watching else { return }
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock { engine.tablesChanged() }
     }
 
     /// A layer stubbing `types` is gone.
