@@ -18,8 +18,9 @@ cd "$(dirname "$0")/.."
 # The perimeter: folders, relative to the package root. Keep this list and the folders'
 # names in step; docs/architecture.md names them too.
 perimeter=(
-    "Sources/RelayContainer/Container/Internal/" # the resolution engine
+    "Sources/RelayContainer/Container/Internal/Raw/" # per-thread state and caches, atomic words, stack probing, and the resolve paths that read them
     "Sources/RelayContainer/Support/Locks/"    # mutexes and conditions over pthreads
+    "Sources/RelayContainer/Support/RawOutput/" # one write(2) to standard error
     "Sources/Relay/InstructionSources/RawInput/" # argv bytes, regular-file reads, the control file's stat
     "Sources/RelayTesting/Driver/RawProcess/"  # spawning and signalling child processes
 )

@@ -3,14 +3,6 @@
 // types they stub when made and when gone (OverrideLayer.swift); the slow resolve path
 // asks (DependencyContainer+Resolution.swift). Release builds do none of it.
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The line a debug build writes to standard error the first time code resolves, outside
 /// every override layer, a type that a live layer stubs: a test's `withInjectedDependencies`
 /// (or `.injecting(…)`) layer is alive, but this resolve — typically a server's request on
@@ -55,9 +47,7 @@ package enum LayerFallThroughWarning {
             return true
         }
         guard first else { return }
-        var text = message(type: key.typeName)
-        // One write(2) call, so that lines from two threads never interleave.
-        _ = text.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        StandardError.write(message(type: key.typeName))
     }
 
     /// The warning for a resolve of `type`, ending with a line feed.
