@@ -17,8 +17,8 @@ struct InjectionOutputs: Sendable {
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
     /// report (and nothing is written).
     var offNotice: String?
-    /// Writes text (with its line ends) to standard error.
-    var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    /// Writes text (with its line ends) to standard error (``LibraryWarning/writeAsked(_:)``).
+    var writeError: @Sendable (String) -> Void = { LibraryWarning.writeAsked($0) }
 
     /// What a registry whose `policy` is off answers: only `RELAY_EXPLAIN`, with
     /// ``offLine(_:)``; `nil` when it is not set (then nothing is printed at all).

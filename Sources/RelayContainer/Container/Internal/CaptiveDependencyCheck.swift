@@ -39,15 +39,11 @@ extension DependencyContainer {
 /// registrations and process: the program goes on (stopping it would be too much for a
 /// lifetime mistake a test may not have covered), and nothing else would tell.
 enum CaptiveDependencyWarning {
-    /// The chains warned about.
-    private static let written = LockedState<Set<String>>([])
-
     /// Writes the warning for `links` (outliving registration first, unitOfWork last)
-    /// unless it was written before.
+    /// through ``LibraryWarning``, once per chain.
     static func warn(links: [String]) {
         let chain = links.joined(separator: " → ")
-        guard written.withLock({ $0.insert(chain).inserted }) else { return }
-        StandardError.write(message(chain: chain))
+        LibraryWarning.warn(message(chain: chain), once: "captive dependency: " + chain)
     }
 
     /// The warning for `chain`, ending with a line feed.

@@ -16,7 +16,6 @@ package enum LayerFallThroughWarning {
     private struct State {
         /// For each type stubbed by a live layer: how many live layers stub it.
         var stubbed: [DependencyKey: Int] = [:]
-        var warned = false
     }
 
     private static let state = LockedState(State())
@@ -38,16 +37,11 @@ package enum LayerFallThroughWarning {
         }
     }
 
-    /// `key` is being resolved outside every layer: warns, once per process, when a live
-    /// layer stubs it. Takes only its own lock.
+    /// `key` is being resolved outside every layer: warns through ``LibraryWarning``, once
+    /// per process, when a live layer stubs it. Takes only its own lock and the warning's.
     static func check(_ key: DependencyKey) {
-        let first = state.withLock { state in
-            guard !state.warned, state.stubbed[key] != nil else { return false }
-            state.warned = true
-            return true
-        }
-        guard first else { return }
-        StandardError.write(message(type: key.typeName))
+        guard state.withLock({ $0.stubbed[key] != nil }) else { return }
+        LibraryWarning.warn(message(type: key.typeName), once: "layer fall-through")
     }
 
     /// The warning for a resolve of `type`, ending with a line feed.

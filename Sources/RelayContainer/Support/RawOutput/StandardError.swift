@@ -10,7 +10,7 @@ import Musl
 
 /// Standard error, written with one `write(2)` call per text, so that the lines of two
 /// threads never interleave. A failed write (standard error closed) is ignored: a warning
-/// never stops the program.
+/// never stops the program. Only ``LibraryWarning`` writes here.
 enum StandardError {
     /// Writes `text` as UTF-8.
     static func write(_ text: String) {
