@@ -326,11 +326,14 @@ struct RunningProgramTests {
     @Test("a task cancelled before it waits stops the program too")
     func cancelledBeforeWaiting() async throws {
         let program = try Self.fixture("forever").start()
-        let waiter = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await program.waitForPort(writtenTo: "port")
+        await #expect(throws: CancellationError.self) {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                // A task added to a cancelled group is cancelled before it starts.
+                group.cancelAll()
+                group.addTask { try await program.waitForPort(writtenTo: "port") }
+                return try await group.next()
+            }
         }
-        await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(try await Self.waitUntilGone(program.processIdentifier))
     }
 

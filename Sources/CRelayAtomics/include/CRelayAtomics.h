@@ -3,7 +3,7 @@
 // Relay needs a few process-wide atomic integers (the resolve fast path reads three of
 // them on every call). `Synchronization.Atomic` would need macOS 15 / iOS 18; C11
 // atomics work on every platform Relay supports, at the Swift concurrency floor. The
-// Swift side is `AtomicWord` (Sources/RelayContainer/Container/Internal/AtomicWord.swift); nothing else
+// Swift side is `AtomicWord` (Sources/RelayContainer/Container/Internal/Raw/AtomicWord.swift); nothing else
 // should use these functions.
 //
 // Every word is a C object with static storage duration: it never moves, is never

@@ -32,7 +32,7 @@ static inline int crelay_is_main_thread(void) {
 }
 
 // The calling thread's stack, for Relay's depth guard
-// (Sources/RelayContainer/Container/Internal/ThreadStack.swift): stores its lowest address in
+// (Sources/RelayContainer/Container/Internal/Raw/ThreadStack.swift): stores its lowest address in
 // `*low` and its size in bytes in `*size` and returns 0, or returns -1 (storing nothing)
 // when the platform cannot say.
 //

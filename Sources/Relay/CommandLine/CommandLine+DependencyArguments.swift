@@ -73,39 +73,25 @@ extension CommandLine {
     }
 }
 
-/// The one warning Relay prints without being asked: `withoutDependencyArguments()`
-/// removed `-d` arguments that no `inject()` has read, so a driver's stubs were silently
-/// dropped and the live dependencies run (see ``CommandLine/withoutDependencyArguments()``).
+/// The warning for `withoutDependencyArguments()` removing `-d` arguments that no
+/// `inject()` has read, so a driver's stubs were silently dropped and the live
+/// dependencies run (see ``CommandLine/withoutDependencyArguments()``).
 ///
-/// Printed to standard error, in debug builds only, once per process: the program is
-/// being driven with instructions it ignores, which a developer must hear about, but
+/// A ``LibraryWarning``: standard error, debug builds only, once per process. The program
+/// is being driven with instructions it ignores, which a developer must hear about, but
 /// stopping the program (an assertion) would be too much for a mistake in start-up order,
 /// and the function's result (the app's own arguments) has no room for it.
 struct UnreadDependencyArgumentsWarning: Sendable {
-    /// Whether to warn at all: in debug builds, where ``DynamicInjectionPolicy/default`` is on.
-    var isEnabled: Bool
     /// Whether an `inject()` has run in this process.
     var hasInjected: @Sendable () -> Bool
-    /// Writes the warning, with its line end.
-    var write: @Sendable (String) -> Void
-    /// Whether it has been written; shared by the copies of one warning.
-    let hasWarned = LockedState(false)
 
-    /// The process's own: standard error, in debug builds, after no `inject()`.
-    static let standard = UnreadDependencyArgumentsWarning(
-        isEnabled: DynamicInjectionPolicy.default.isEnabled,
-        hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
-        write: { FileHandle.standardError.write(Data($0.utf8)) }
-    )
+    /// The process's own.
+    static let standard = UnreadDependencyArgumentsWarning(hasInjected: { ForgottenInject.hasInjected.withLock { $0 } })
 
-    /// Writes ``message(removed:)`` unless disabled, after an `inject()`, or already written.
+    /// Writes ``message(removed:)`` unless an `inject()` has run.
     func check(removed: [String]) {
-        guard isEnabled, !hasInjected() else { return }
-        let first = hasWarned.withLock { warned in
-            defer { warned = true }
-            return !warned
-        }
-        if first { write(Self.message(removed: removed)) }
+        guard LibraryWarning.isEnabled, !hasInjected() else { return }
+        LibraryWarning.warn(Self.message(removed: removed), once: "unread dependency arguments")
     }
 
     /// The warning for the removed arguments `removed` (the first four quoted, each cut at

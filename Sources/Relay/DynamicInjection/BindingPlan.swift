@@ -18,14 +18,14 @@ struct BindingPlan {
         let name: String
         /// Its instructions, in the order given.
         let instructions: [LocatedInstruction]
-        /// What a second instruction for a (scope, type) this input already bound means.
+        /// What a second instruction for a (scope, type, tag) this input already bound means.
         var repeats: Repeats = .areErrors
     }
 
     /// What a repeat inside one input means.
     enum Repeats {
         /// A mistake (``LocatedInstruction/repeatError(previous:)``): sources and meta
-        /// containers bind a (scope, type) once each.
+        /// containers bind a (scope, type, tag) once each.
         case areErrors
         /// The later instruction wins, as a later assignment does: overrides, where a test
         /// writes the one it means last.
@@ -42,7 +42,7 @@ struct BindingPlan {
         case created
     }
 
-    /// One (scope, type) after merging: the instruction that wins it, and the ones it
+    /// One (scope, type, tag) after merging: the instruction that wins it, and the ones it
     /// replaced.
     struct Binding {
         var winner: LocatedInstruction
@@ -63,7 +63,7 @@ struct BindingPlan {
 
     /// Merges `inputs`, highest precedence first.
     ///
-    /// For each (scope, type) a table says which binding holds it, which input spoke for
+    /// For each (scope, type, tag) a table says which binding holds it, which input spoke for
     /// it last and where. An instruction for a slot its own input already bound is a
     /// repeat (an error, or the new winner, as the input's ``Repeats`` says); one for a
     /// slot an earlier input bound is overridden by it.

@@ -10,7 +10,7 @@
 /// Relay's own sources are ``CommandLineInstructionSource``,
 /// ``EnvironmentInstructionSource``, ``ConfigFileInstructionSource`` and
 /// ``StandardInputInstructionSource``. Each reports two instructions for the same
-/// (scope, type) inside itself as an error (the registry does the same for any source
+/// (scope, type, tag) inside itself as an error (the registry does the same for any source
 /// when it merges); a source of your own gets the same parsing, checks and messages from
 /// ``InstructionSourceParsing``:
 ///

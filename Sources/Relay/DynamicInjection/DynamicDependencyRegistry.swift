@@ -6,7 +6,7 @@
 ///
 /// The pipeline, top to bottom:
 /// 1. **read** every source (highest precedence first) — unless the ``policy`` is off;
-/// 2. **merge**: for each (scope, type) the first source's instruction wins whole, and the
+/// 2. **merge**: for each (scope, type, tag) the first source's instruction wins whole, and the
 ///    ones it replaces are recorded;
 /// 3. **check** every binding against the ``index`` (known type key, known factory key,
 ///    factory compatible with the type), collecting every problem;

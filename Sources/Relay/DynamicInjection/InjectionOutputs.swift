@@ -22,8 +22,8 @@ struct InjectionOutputs: Sendable {
     /// With the policy off and `RELAY_EXPLAIN` set: the one line printed instead of the
     /// report.
     var offNotice: String?
-    /// Writes text (with its line ends) to standard error.
-    var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    /// Writes text (with its line ends) to standard error (``LibraryWarning/writeAsked(_:)``).
+    var writeError: @Sendable (String) -> Void = { LibraryWarning.writeAsked($0) }
 
     /// What a registry whose `policy` is off answers: `RELAY_EXPLAIN`, with
     /// ``offLine(_:)``, and `RELAY_REPORT_PATH`, with a report whose policy is off and

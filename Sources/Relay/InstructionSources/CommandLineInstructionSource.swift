@@ -80,7 +80,7 @@ public struct CommandLineInstructionSource: DependencyInstructionSource {
     ///   or of standard input (see ``StandardInputInstructionSource/readInstructions(context:)``);
     ///   a second `-d -`; more than ``InstructionSourceLimits/maxInstructions``
     ///   instructions on the whole command line; and two instructions for the same
-    ///   (scope, type) anywhere on the command line, files and standard input included.
+    ///   (scope, type, tag) anywhere on the command line, files and standard input included.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         try InstructionSourceParsing.finish(read(limits: context.limits))
     }

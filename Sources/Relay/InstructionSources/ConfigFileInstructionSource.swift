@@ -55,7 +55,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
     ///   ``InstructionSourceLimits/maxBytes``, is not valid UTF-8 or holds NUL bytes or
     ///   control characters (one error at the first bad byte); and otherwise with every
     ///   syntax error, header problem, instruction beyond
-    ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type) pair in
+    ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type, tag) in
     ///   the file.
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         try InstructionSourceParsing.finish(read(limits: context.limits))

@@ -56,7 +56,7 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     ///   ``InstructionSourceLimits/maxBytes`` (one error), a syntax error in any segment
     ///   (including NUL and other control characters, reported at their segment and
     ///   column), more than ``InstructionSourceLimits/maxInstructions`` instructions, and
-    ///   every duplicate (scope, type) pair.
+    ///   every duplicate (scope, type, tag).
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         guard let value else { return [] }
         if let rawValue, let bad = UTF8Validation.firstInvalidByte(in: rawValue) {

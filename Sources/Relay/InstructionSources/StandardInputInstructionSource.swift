@@ -49,7 +49,7 @@ public struct StandardInputInstructionSource: DependencyInstructionSource {
     ///   ``InstructionSourceLimits/maxBytes``, when it is not valid UTF-8 or holds NUL
     ///   bytes, control characters other than tab, LF and CR, or a CR not before a LF (one
     ///   error at the first bad byte); otherwise with every syntax error, header problem, instruction beyond
-    ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type) pair.
+    ///   ``InstructionSourceLimits/maxInstructions`` and duplicate (scope, type, tag).
     public func readInstructions(context: InstructionReadContext) throws -> [LocatedInstruction] {
         try InstructionSourceParsing.finish(read(limits: context.limits))
     }

@@ -40,26 +40,20 @@ package enum ForgottenInject {
 
 /// The warning at the first resolve of a process in which instructions wait in the
 /// environment or `./.relay` and no registry has injected: they were never read, and the
-/// live dependencies run. Like the `-d` warning: standard error, debug builds only, once.
+/// live dependencies run. Like the `-d` warning, a ``LibraryWarning``: debug builds only, once.
 struct UninjectedInstructionsWarning: Sendable {
-    /// Whether to warn at all: in debug builds, where injection is on by default.
-    var isEnabled: Bool
     /// Whether an `inject()` has run in this process.
     var hasInjected: @Sendable () -> Bool
     /// The value of an environment variable, `nil` when unset.
     var variable: @Sendable (String) -> String?
     /// Whether `./.relay` exists in the working directory.
     var configFileExists: @Sendable () -> Bool
-    /// Writes the warning, with its line end.
-    var write: @Sendable (String) -> Void
 
-    /// The process's own: its environment and working directory, standard error.
+    /// The process's own: its environment and working directory.
     static let standard = UninjectedInstructionsWarning(
-        isEnabled: BuildConfiguration.isDebug,
         hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
         variable: { ProcessInfo.processInfo.environment[$0] },
-        configFileExists: { FileManager.default.fileExists(atPath: StandardInstructionPlaces.configFileName) },
-        write: { FileHandle.standardError.write(Data($0.utf8)) }
+        configFileExists: { FileManager.default.fileExists(atPath: StandardInstructionPlaces.configFileName) }
     )
 
     /// The places holding instructions no `inject()` read, as the standard sources would
@@ -81,12 +75,12 @@ struct UninjectedInstructionsWarning: Sendable {
         return places
     }
 
-    /// Writes ``message(waiting:)`` when enabled, nothing injected, and some place holds
-    /// instructions.
+    /// Writes ``message(waiting:)`` through ``LibraryWarning`` (debug builds, once per
+    /// process) when nothing injected and some place holds instructions.
     func check() {
-        guard isEnabled, !hasInjected() else { return }
+        guard LibraryWarning.isEnabled, !hasInjected() else { return }
         let places = waitingPlaces()
-        if !places.isEmpty { write(Self.message(waiting: places)) }
+        if !places.isEmpty { LibraryWarning.warn(Self.message(waiting: places), once: "uninjected instructions") }
     }
 
     /// The warning naming `places`, ending with a line feed.

@@ -1,13 +1,6 @@
 #if RELAY_DRIVABLE // machinery: debug builds, or release with the DynamicInjectionInRelease trait
 #if os(macOS) || os(Linux)
 import Foundation
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Finds executables built by the same `swift build` or `swift test` as the running tests.
 ///
@@ -74,7 +67,7 @@ public enum BuiltProducts {
         #if os(macOS)
         // The image that holds this code: RelayTesting is linked into the test bundle,
         // whichever process loaded it (xctest, or swiftpm-testing-helper for Swift Testing).
-        if let image = imagePath() { directories.append(productsDirectory(containing: image)) }
+        if let image = LoadedImage.path() { directories.append(productsDirectory(containing: image)) }
         #endif
         // Bundles loaded through Foundation (XCTest on macOS loads the .xctest bundle so).
         for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
@@ -105,17 +98,6 @@ public enum BuiltProducts {
         }
         return url.deletingLastPathComponent()
     }
-
-    #if os(macOS)
-    /// The path of the executable or library this code was linked into, or `nil` when the
-    /// dynamic linker does not know it.
-    private static func imagePath() -> String? {
-        var info = Dl_info()
-        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { return nil }
-        let path = String(cString: name)
-        return path.isEmpty ? nil : path
-    }
-    #endif
 }
 #endif
 #endif

@@ -131,15 +131,12 @@ public final class RunningProgram: Sendable {
 
     /// Stops a program still running as ``terminate(gracePeriod:)`` does with its default
     /// grace period — in the background, as nothing can wait here — and says so on
-    /// standard error in debug builds; ends whatever is left of its process group; removes
+    /// standard error in debug builds (a `LibraryWarning`); ends whatever is left of its process group; removes
     /// the launch's temporary directory once the program has ended.
     deinit {
         if monitor.release(gracePeriod: Self.defaultGracePeriod) {
-            #if DEBUG
-            let line = "RelayTesting: the RunningProgram of \(DriverLaunchError.display(command)) was released while the program ran; "
-                + "stopping it (SIGTERM to its process group, SIGKILL \(Self.defaultGracePeriod) seconds later). Call terminate() to stop it and get its output.\n"
-            FileHandle.standardError.write(Data(line.utf8))
-            #endif
+            LibraryWarning.warn("RelayTesting: the RunningProgram of \(DriverLaunchError.display(command)) was released while the program ran; "
+                + "stopping it (SIGTERM to its process group, SIGKILL \(Self.defaultGracePeriod) seconds later). Call terminate() to stop it and get its output.\n")
         }
     }
 

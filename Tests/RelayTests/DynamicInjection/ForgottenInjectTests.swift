@@ -109,19 +109,21 @@ struct ForgottenInjectTests {
 
     // MARK: withoutDependencyArguments() before inject()
 
-    /// A warning with the given state, collecting what it writes.
-    private static func warning(enabled: Bool = true, injected: Bool = false, into written: Locked<[String]>) -> UnreadDependencyArgumentsWarning {
-        UnreadDependencyArgumentsWarning(isEnabled: enabled, hasInjected: { injected }, write: { text in written.withLock { $0.append(text) } })
+    /// A warning with the given state.
+    private static func warning(injected: Bool = false) -> UnreadDependencyArgumentsWarning {
+        UnreadDependencyArgumentsWarning(hasInjected: { injected })
     }
 
     @Test("removing -d arguments before any inject() warns once, with the fix")
     func warnsOnceBeforeInject() {
-        let written = Locked<[String]>([])
-        let warning = Self.warning(into: written)
+        let sink = LibraryWarning.Sink()
+        let warning = Self.warning()
         let arguments = ["--verbose", "-d", "type=App.Clock,factory=App.Clock.Fixed", "input.txt"]
-        #expect(CommandLine.withoutDependencyArguments(arguments, warning: warning) == ["--verbose", "input.txt"])
-        #expect(CommandLine.withoutDependencyArguments(["--dependency=type=A,factory=B"], warning: warning) == [])
-        #expect(written.withLock { $0 } == [
+        LibraryWarning.$sink.withValue(sink) {
+            #expect(CommandLine.withoutDependencyArguments(arguments, warning: warning) == ["--verbose", "input.txt"])
+            #expect(CommandLine.withoutDependencyArguments(["--dependency=type=A,factory=B"], warning: warning) == [])
+        }
+        #expect(sink.texts == [
             "Relay: warning: CommandLine.withoutDependencyArguments() removed '-d' 'type=App.Clock,factory=App.Clock.Fixed', but no DynamicDependencyRegistry has injected in this process, so these instructions were not applied and the live dependencies run; call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before withoutDependencyArguments() (printed once, in debug builds only)\n",
         ])
     }
@@ -135,58 +137,63 @@ struct ForgottenInjectTests {
 
     @Test("no warning after an inject(), in a release build, or without -d arguments")
     func silentOtherwise() {
-        let written = Locked<[String]>([])
+        let debug = LibraryWarning.Sink(), release = LibraryWarning.Sink(debugBuild: false)
         let arguments = ["-d", "type=App.Clock,factory=App.Clock.Fixed"]
-        _ = CommandLine.withoutDependencyArguments(arguments, warning: Self.warning(injected: true, into: written))
-        _ = CommandLine.withoutDependencyArguments(arguments, warning: Self.warning(enabled: false, into: written))
-        _ = CommandLine.withoutDependencyArguments(["--verbose", "--", "-d", "x=y"], warning: Self.warning(into: written))
-        #expect(written.withLock { $0 }.isEmpty)
+        LibraryWarning.$sink.withValue(debug) {
+            _ = CommandLine.withoutDependencyArguments(arguments, warning: Self.warning(injected: true))
+            _ = CommandLine.withoutDependencyArguments(["--verbose", "--", "-d", "x=y"], warning: Self.warning())
+        }
+        LibraryWarning.$sink.withValue(release) {
+            _ = CommandLine.withoutDependencyArguments(arguments, warning: Self.warning())
+        }
+        #expect(debug.texts.isEmpty && release.texts.isEmpty)
     }
 
     @Test("the process's warning is on exactly when the default policy is, and inject() counts")
     func standardWarning() throws {
-        #expect(UnreadDependencyArgumentsWarning.standard.isEnabled == DynamicInjectionPolicy.default.isEnabled)
+        #expect(LibraryWarning.isEnabled == DynamicInjectionPolicy.default.isEnabled)
         _ = try DynamicDependencyRegistry(sources: [], policy: .disabled).inject()
         #expect(UnreadDependencyArgumentsWarning.standard.hasInjected())
     }
 
     // MARK: Instructions in the environment or ./.relay, and no inject()
 
-    /// A first-resolve warning over `variables` and whether `./.relay` exists, collecting
-    /// what it writes.
-    private static func uninjected(_ variables: [String: String], configFile: Bool = false, enabled: Bool = true, injected: Bool = false,
-                                   into written: Locked<[String]>) -> UninjectedInstructionsWarning {
-        UninjectedInstructionsWarning(isEnabled: enabled, hasInjected: { injected }, variable: { variables[$0] },
-                                      configFileExists: { configFile }, write: { text in written.withLock { $0.append(text) } })
+    /// A first-resolve warning over `variables` and whether `./.relay` exists.
+    private static func uninjected(_ variables: [String: String], configFile: Bool = false, injected: Bool = false) -> UninjectedInstructionsWarning {
+        UninjectedInstructionsWarning(hasInjected: { injected }, variable: { variables[$0] }, configFileExists: { configFile })
     }
 
     @Test("the places that hold instructions no inject() read, as the standard sources would read them")
     func waitingPlaces() {
-        let none = Locked<[String]>([])
-        #expect(Self.uninjected([:], into: none).waitingPlaces() == [])
-        #expect(Self.uninjected(["RELAY_DEPENDENCIES": ""], into: none).waitingPlaces() == [])
-        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], into: none).waitingPlaces() == ["$RELAY_DEPENDENCIES"])
-        #expect(Self.uninjected([:], configFile: true, into: none).waitingPlaces() == ["./.relay"])
+        #expect(Self.uninjected([:]).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": ""]).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"]).waitingPlaces() == ["$RELAY_DEPENDENCIES"])
+        #expect(Self.uninjected([:], configFile: true).waitingPlaces() == ["./.relay"])
         // RELAY_DEPENDENCIES_FILE names the file instead of ./.relay; set but empty, it switches files off.
-        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": "ui.relay"], configFile: true, into: none).waitingPlaces() == ["$RELAY_DEPENDENCIES_FILE ('ui.relay')"])
-        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": ""], configFile: true, into: none).waitingPlaces() == [])
-        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "x", "RELAY_DEPENDENCIES_FILE": "ui.relay"], into: none).waitingPlaces()
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": "ui.relay"], configFile: true).waitingPlaces() == ["$RELAY_DEPENDENCIES_FILE ('ui.relay')"])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES_FILE": ""], configFile: true).waitingPlaces() == [])
+        #expect(Self.uninjected(["RELAY_DEPENDENCIES": "x", "RELAY_DEPENDENCIES_FILE": "ui.relay"]).waitingPlaces()
             == ["$RELAY_DEPENDENCIES", "$RELAY_DEPENDENCIES_FILE ('ui.relay')"])
     }
 
     @Test("the first-resolve warning names the places and the fix; silent after inject(), in a release build, or with nothing waiting")
     func uninjectedWarningText() {
-        let written = Locked<[String]>([])
-        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], configFile: true, into: written).check()
-        #expect(written.withLock { $0 } == [
+        let written = LibraryWarning.Sink()
+        LibraryWarning.$sink.withValue(written) {
+            Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], configFile: true).check()
+        }
+        #expect(written.texts == [
             "Relay: warning: instructions are waiting in $RELAY_DEPENDENCIES and ./.relay, but this process resolved a dependency before any DynamicDependencyRegistry injected, so they were not applied and the live dependencies run; call try DynamicDependencyRegistry.standard(index:).inject() at start-up, before resolving anything (printed once, in debug builds only)\n",
         ])
-        let silent = Locked<[String]>([])
-        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], injected: true, into: silent).check()
-        Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], enabled: false, into: silent).check()
-        Self.uninjected([:], into: silent).check()
-        #expect(silent.withLock { $0 }.isEmpty)
-        #expect(UninjectedInstructionsWarning.standard.isEnabled == DynamicInjectionPolicy.default.isEnabled)
+        let silent = LibraryWarning.Sink(), release = LibraryWarning.Sink(debugBuild: false)
+        LibraryWarning.$sink.withValue(silent) {
+            Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"], injected: true).check()
+            Self.uninjected([:]).check()
+        }
+        LibraryWarning.$sink.withValue(release) {
+            Self.uninjected(["RELAY_DEPENDENCIES": "type=A,factory=B"]).check()
+        }
+        #expect(silent.texts.isEmpty && release.texts.isEmpty)
     }
 
     /// In a child process, so that its first resolve is the first of the process.

@@ -47,7 +47,7 @@ struct ControlFixture {
         let temporary = directory.file(".control.\(UUID().uuidString)")
         try Data((lines.map { $0 + "\n" }.joined()).utf8).write(to: URL(fileURLWithPath: temporary))
         try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: Date(timeIntervalSinceNow: -1)], ofItemAtPath: temporary)
-        #expect(rename(temporary, controlPath) == 0)
+        #expect(POSIX.rename(temporary, controlPath) == 0)
     }
 
     /// Rewrites the control file in place, as `echo … > file` does: truncated, then written.
@@ -248,7 +248,7 @@ struct ControlChannelTests {
     func policyOff() async throws {
         let fixture = try ControlFixture()
         // A FIFO: reading it with the policy on is an error; opening it would block.
-        #expect(mkfifo(fixture.controlPath, 0o600) == 0)
+        #expect(POSIX.mkfifo(fixture.controlPath, 0o600) == 0)
         let report = try fixture.registry(policy: .disabled, environment: ["RELAY_CONTROL_INTERVAL": "never"]).inject()
         #expect(report.control == nil)
         #expect(report.sources.allSatisfy { $0.absence?.hasPrefix("not read") == true })

@@ -18,8 +18,8 @@ struct ControlFileLayoutTests {
     /// beside it, renamed over it.
     private func relink(_ path: String, to target: String) {
         let temporary = path + ".tmp"
-        #expect(symlink(target, temporary) == 0)
-        #expect(rename(temporary, path) == 0)
+        #expect(POSIX.symlink(target, temporary) == 0)
+        #expect(POSIX.rename(temporary, path) == 0)
     }
 
     @Test("a Kubernetes ConfigMap mount: every update (a new ..data link renamed over the old, the old folder removed) is applied")
@@ -40,7 +40,7 @@ struct ControlFileLayoutTests {
             if let old { try FileManager.default.removeItem(atPath: mount + "/" + old) }
         }
         try update(to: "RelayTests.DynBackend.Fixture")
-        #expect(symlink("..data/control.relay", fixture.controlPath) == 0)
+        #expect(POSIX.symlink("..data/control.relay", fixture.controlPath) == 0)
         let launched = try fixture.registry().inject()
         #expect(launched.bindings.map(\.factory) == [.dynBackendFixture])
         for (number, factory) in ["Stub", "Fixture", "Stub", "Fixture"].enumerated() {
@@ -95,14 +95,14 @@ struct ControlFileLayoutTests {
         try write(fixture.binding("RelayTests.DynBackend.Fixture") + "\n", to: first)
         try write("# the second\n", to: second)
 
-        #expect(symlink(first, fixture.controlPath) == 0)
+        #expect(POSIX.symlink(first, fixture.controlPath) == 0)
         #expect(try await fixture.report(afterBatches: 1).generation == 1)
         #expect(fixture.backend() == "fixture")
 
         // The target replaced by a rename: the link now leads to another file.
         let replacement = fixture.directory.file(".first.new")
         try write(fixture.binding("RelayTests.DynBackend.Stub") + "\n", to: replacement)
-        #expect(rename(replacement, first) == 0)
+        #expect(POSIX.rename(replacement, first) == 0)
         #expect(try await fixture.report(afterBatches: 2).generation == 2)
         #expect(fixture.backend() == "stub")
 
@@ -120,12 +120,12 @@ struct ControlFileLayoutTests {
         let file = try directory.write("a.relay", "a\n")
         let link = directory.file("link")
         #expect(FileSignature(path: directory.file("missing")) == .missing)
-        #expect(symlink("a.relay", link) == 0)
+        #expect(POSIX.symlink("a.relay", link) == 0)
         #expect(FileSignature(path: link) == FileSignature(path: file))
         #expect(FileSignature(path: link).exists)
-        #expect(symlink("nowhere", directory.file("dangling")) == 0)
+        #expect(POSIX.symlink("nowhere", directory.file("dangling")) == 0)
         #expect(FileSignature(path: directory.file("dangling")) == .missing)
-        #expect(symlink("loop", directory.file("loop")) == 0)
+        #expect(POSIX.symlink("loop", directory.file("loop")) == 0)
         #expect(FileSignature(path: directory.file("loop")) == .missing)
         let before = FileSignature(path: link)
         try directory.write("a.relay", "ab\n")

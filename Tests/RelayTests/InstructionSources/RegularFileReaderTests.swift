@@ -15,12 +15,10 @@ import Musl
 struct RegularFileReaderTests {
     /// A file of `count` bytes (a repeating pattern), open for reading at its start.
     private func file(of count: Int) throws -> (descriptor: Int32, bytes: [UInt8]) {
-        var template = Array("/tmp/relay-reader-XXXXXX".utf8CString)
-        let descriptor = mkstemp(&template)
+        let descriptor = POSIX.unlinkedTemporaryFile(template: "/tmp/relay-reader-XXXXXX")
         try #require(descriptor >= 0)
-        unlink(template)
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
-        try #require(write(descriptor, bytes, bytes.count) == bytes.count)
+        try #require(POSIX.write(descriptor, bytes) == bytes.count)
         try #require(lseek(descriptor, 0, SEEK_SET) == 0)
         return (descriptor, bytes)
     }

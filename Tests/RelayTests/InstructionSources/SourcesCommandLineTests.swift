@@ -200,10 +200,10 @@ struct SourcesRawBytesTests {
         let directory = try TemporaryDirectory()
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".relay".utf8)
         let pathBytes = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
-        let descriptor = open(pathBytes.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = POSIX.create(pathBytes: pathBytes, mode: 0o644)
         #expect(descriptor >= 0)
         let text = Array("type=A,factory=B\n".utf8)
-        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = POSIX.write(descriptor, text)
         close(descriptor)
         let raw: [[UInt8]] = [Array("-d".utf8), [UInt8(ascii: "@")] + pathBytes]
         let source = CommandLineInstructionSource(arguments: raw.map { String(decoding: $0, as: UTF8.self) }, rawArguments: raw, standardInput: SourcesReaderProbe().source(""))

@@ -81,7 +81,7 @@ struct SourcesConfigFileTests {
     @Test func fifoIsRejectedWithoutOpeningIt() throws {
         let directory = try TemporaryDirectory()
         let fifo = directory.file("pipe.relay")
-        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(POSIX.mkfifo(fifo, 0o644) == 0)
         // Opening a FIFO for reading would block until a writer appears; the check comes first.
         #expect(error(fifo) == "\(fifo): error: this is a FIFO, not a regular file; instructions are read only from regular files")
     }

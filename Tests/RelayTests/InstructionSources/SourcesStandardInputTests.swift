@@ -60,10 +60,9 @@ struct SourcesStandardInputTests {
     }
 
     @Test func descriptorReaderStopsAtTheLimit() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        let ends = try #require(POSIX.pipe())
         let text = Array("type=A,factory=B\n".utf8)
-        #expect(write(ends[1], text, text.count) == text.count)
+        #expect(POSIX.write(ends[1], text) == text.count)
         #expect(close(ends[1]) == 0)
         defer { _ = close(ends[0]) }
         #expect(try RegularFileReader.readAll(ends[0], upTo: 4).get() == Array(text.prefix(4)))

@@ -53,7 +53,7 @@ struct RelayControlFile {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".relay-control-\(UUID().uuidString)")
         try Data(instructions.map { $0 + "\n" }.joined().utf8).write(to: temporary)
         try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: Date(timeIntervalSinceNow: -1)], ofItemAtPath: temporary.path)
-        guard rename(temporary.path, url.path) == 0 else {
+        guard POSIX.rename(temporary.path, url.path) == 0 else {
             throw Failure(description: "cannot replace \(url.path): error \(errno)")
         }
         let after = try report(until: deadline, waitingFor: "the app's report of batch \(control.batchesRead + 1)") {

@@ -260,7 +260,7 @@ struct FileTrustTests {
     func foreignOwner() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("ui.relay", "type=A,factory=B\n")
-        #expect(chown(path, 65534, 65534) == 0)
+        #expect(POSIX.chown(path, 65534, 65534) == 0)
         #expect(read(path).hasPrefix("\(path): error: the file is owned by another user (uid 65534), who could change which implementations the app runs"))
     }
 
@@ -270,7 +270,7 @@ struct FileTrustTests {
         let folder = directory.file("theirs")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = try directory.write("theirs/ui.relay", "type=A,factory=B\n")
-        #expect(chown(folder, 65534, 65534) == 0)
+        #expect(POSIX.chown(folder, 65534, 65534) == 0)
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         #expect(read(path) == "\(path): error: the folder \(resolved) is owned by another user (uid 65534), who could replace the file — keep instruction files in folders you own")
     }

@@ -5,45 +5,6 @@
 // (DependencyContainer+Lifecycles.swift) and, in debug builds, consulted by the
 // per-thread unitOfWork cache (DependencyContainer+Resolution.swift).
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-extension ResolutionThread {
-    /// The stack index of the registration that would keep what the factory on top of
-    /// this thread's stack resolves now: the nearest frame, looking outwards through
-    /// transient and `graph` frames (their instances belong to whoever resolved them),
-    /// that is a singleton, weakSingleton or eagerSingleton. `nil` when a unitOfWork
-    /// frame comes first (it lives as long as the unit) or there is none.
-    func outlivingFrame() -> Int? {
-        var index = state.pointee.depth - 1
-        while index >= 0 {
-            switch state.pointee.frames[index].registration._withUnsafeGuaranteedRef({ $0.lifecycle }) {
-            case .transient, .graph: index -= 1
-            case .singleton, .weakSingleton, .eagerSingleton: return index
-            case .unitOfWork: return nil
-            }
-        }
-        return nil
-    }
-
-    /// Whether a resolve of a unitOfWork type here must skip the per-thread cache so that
-    /// it reaches ``DependencyContainer/checkCaptive(_:thread:)``: in debug builds, when a
-    /// registration that outlives the unit is being built; never in release builds.
-    @inline(__always)
-    var mayCaptureUnitOfWork: Bool {
-        #if DEBUG
-        state.pointee.depth != 0 && outlivingFrame() != nil
-        #else
-        false
-        #endif
-    }
-}
-
 extension DependencyContainer {
     /// Checks a resolve of the unitOfWork `registration` against what this thread is
     /// building (``ResolutionThread/outlivingFrame()``). In a detached container
@@ -56,8 +17,8 @@ extension DependencyContainer {
         #if !DEBUG
         guard isDetached else { return }
         #endif
-        guard thread.state.pointee.depth != 0, let start = thread.outlivingFrame() else { return }
-        let frames = (start..<thread.state.pointee.depth).map { thread.state.pointee.frames[$0].registration.takeUnretainedValue() }
+        guard thread.depth != 0, let start = thread.outlivingFrame() else { return }
+        let frames = thread.runningRegistrations(from: start)
         let links = (frames + [registration]).map(Self.captiveLink)
         if isDetached {
             throw .captiveDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description, links: links)
@@ -78,17 +39,11 @@ extension DependencyContainer {
 /// registrations and process: the program goes on (stopping it would be too much for a
 /// lifetime mistake a test may not have covered), and nothing else would tell.
 enum CaptiveDependencyWarning {
-    /// The chains warned about.
-    private static let written = LockedState<Set<String>>([])
-
     /// Writes the warning for `links` (outliving registration first, unitOfWork last)
-    /// unless it was written before.
+    /// through ``LibraryWarning``, once per chain.
     static func warn(links: [String]) {
         let chain = links.joined(separator: " → ")
-        guard written.withLock({ $0.insert(chain).inserted }) else { return }
-        var text = message(chain: chain)
-        // One write(2) call, so that lines from two threads never interleave.
-        _ = text.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        LibraryWarning.warn(message(chain: chain), once: "captive dependency: " + chain)
     }
 
     /// The warning for `chain`, ending with a line feed.

@@ -95,7 +95,7 @@ extension DependencyContainer {
             throw error
         }
         let hasHook = registration.completion != nil
-        if hasHook || !thread.state.pointee.pendingCompletions.isEmpty {
+        if hasHook || thread.hasPendingCompletions {
             // Visible to this thread only until the outermost resolve's hooks have run: a
             // singleton with a hook, and any built while hooks are pending (it may hold an
             // instance a hook has not completed yet, e.g. the Client of a Server whose

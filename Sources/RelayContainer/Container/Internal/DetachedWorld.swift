@@ -158,7 +158,7 @@ extension DependencyContainer {
     func resolve(_ registration: Registration, argument: Any) throws(DependencyResolutionError) -> Any {
         let thread = ResolutionThread.current()
         return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> Any in
-            try run(registration, thread: thread, detectsCycles: false) { try registration.argumentFactory.unsafelyUnwrapped.make(registration.owner, argument) }
+            try run(registration, thread: thread, detectsCycles: false) { try registration.argumentFactory!.make(registration.owner, argument) }
         }
     }
 

@@ -4,14 +4,6 @@
 // every thread's next resolve down the slow path, which asks
 // (DependencyContainer+Resolution.swift). Release builds do none of it.
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The line a debug build writes to standard error the first time code resolves, outside
 /// every override layer, a type that a live layer stubs: a test's `withInjectedDependencies`
 /// (or `.injecting(…)`) layer is alive, but this resolve — typically a server's request on
@@ -25,7 +17,6 @@ package enum LayerFallThroughWarning {
     private struct State {
         /// For each type stubbed by a live layer: how many live layers stub it.
         var stubbed: [DependencyKey: Int] = [:]
-        var warned = false
     }
 
     private static let state = LockedState(State())
@@ -57,18 +48,11 @@ package enum LayerFallThroughWarning {
         }
     }
 
-    /// `key` is being resolved outside every layer: warns, once per process, when a live
-    /// layer stubs it. Takes only its own lock.
+    /// `key` is being resolved outside every layer: warns through ``LibraryWarning``, once
+    /// per process, when a live layer stubs it. Takes only its own lock and the warning's.
     static func check(_ key: DependencyKey) {
-        let first = state.withLock { state in
-            guard !state.warned, state.stubbed[key] != nil else { return false }
-            state.warned = true
-            return true
-        }
-        guard first else { return }
-        var text = message(type: key.typeName)
-        // One write(2) call, so that lines from two threads never interleave.
-        _ = text.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        guard state.withLock({ $0.stubbed[key] != nil }) else { return }
+        LibraryWarning.warn(message(type: key.typeName), once: "layer fall-through")
     }
 
     /// The warning for a resolve of `type`, ending with a line feed.

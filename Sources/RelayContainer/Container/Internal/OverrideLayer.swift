@@ -128,10 +128,10 @@ extension ResolutionEngine {
     /// (``CapturedLayer``).
     func withLayer<Result>(_ layer: OverrideLayer, operation: () throws -> Result) rethrows -> Result {
         let thread = ResolutionThread.current()
-        thread.state.pointee.synchronousLayers += 1
+        thread.synchronousLayers += 1
         defer {
-            thread.state.pointee.synchronousLayers -= 1
-            if thread.state.pointee.synchronousLayers == 0 { thread.clearLayerCache() }
+            thread.synchronousLayers -= 1
+            if thread.synchronousLayers == 0 { thread.clearLayerCache() }
             // Only now may the layer die: its deinit can release singletons whose own
             // deinit resolves, which must not find the layer still installed here.
             withExtendedLifetime(layer) {}

@@ -55,47 +55,6 @@ struct TypedFactory: Sendable {
     }
 }
 
-/// Calls a registration's typed factory with its static type: the resolve path downcasts
-/// it to `TypedFactoryCaller<T>` (after checking the registration's ``Registration/valueTypeID``)
-/// and calls the factory with no cast of the result.
-///
-/// `@unchecked Sendable` is safe: it is immutable.
-class TypedCaller: @unchecked Sendable {
-    /// The registration that owns this caller, unretained (`Unmanaged`, so that reading
-    /// it costs no reference counting): a caller is used only while its registration is
-    /// alive (a strong local on the resolve path, or a per-thread cache entry, which
-    /// retains the registration).
-    let registration: Unmanaged<Registration>
-    /// The registration's owner, which its factory receives. Held here too so that the
-    /// resolve path reads it from the caller it already has, without a retain.
-    let owner: DependencyContainer
-
-    init(registration: Registration) {
-        self.registration = Unmanaged.passUnretained(registration)
-        self.owner = registration.owner
-    }
-
-    /// Runs the factory and wraps the result for storage as a singleton.
-    func makeHolder() throws -> AnyObject { fatalError("abstract") }
-
-    /// Runs the factory, returning the result as `Any`.
-    func makeValue() throws -> Any { fatalError("abstract") }
-}
-
-// `@unchecked Sendable` is safe as for `TypedCaller`: its one stored property of its own,
-// `factory`, is an immutable `@Sendable` closure.
-final class TypedFactoryCaller<T>: TypedCaller, @unchecked Sendable {
-    let factory: @Sendable (DependencyContainer) throws -> T
-
-    init(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, registration: Registration) {
-        self.factory = factory
-        super.init(registration: registration)
-    }
-
-    override func makeHolder() throws -> AnyObject { SingletonValue(try factory(owner)) }
-    override func makeValue() throws -> Any { try factory(owner) }
-}
-
 /// One registration: a factory, its lifecycle, and the container that owns it.
 ///
 /// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
@@ -246,34 +205,6 @@ final class Registration: @unchecked Sendable {
         defer { cellStorage = nil }
         return cellStorage
     }
-}
-
-/// A created singleton. `SingletonValue<T>` for typed registrations, `SingletonValue<Any>`
-/// for untyped ones.
-///
-/// The value lives in its own allocation at a fixed address (``storage``), so that a
-/// thread's resolve cache can point at it directly and read it without touching the
-/// holder (no generic field-offset look-up, no retain of the holder).
-///
-/// `@unchecked Sendable`: `storage` is a `let`, and the value it points to is written
-/// once, in `init`, before the holder is published under the engine lock, and never
-/// again until `deinit`. Handing the same instance to every thread that resolves it is
-/// what a singleton means; whether `T` tolerates that is the registering code's contract
-/// (docs/architecture.md, "Thread safety of your types").
-final class SingletonValue<T>: @unchecked Sendable {
-    let storage: UnsafeMutablePointer<T>
-
-    init(_ value: T) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: value)
-    }
-
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-    }
-
-    var value: T { storage.pointee }
 }
 
 /// The singleton state of one registration in one container or override.

@@ -2,7 +2,6 @@
 // registration tables, Registration and SingletonCell. Callers describe what to register
 // as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift.
 
-internal import CRelayAtomics
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -41,35 +40,6 @@ package final class ResolutionEngine: @unchecked Sendable {
         threadKey = ThreadKey.create()
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
-
-    /// How many override layers (`withInjectedDependencies`) are alive anywhere — running,
-    /// or kept by a task that inherited one (see ``OverrideLayer``). While zero, resolving
-    /// skips the task-local look-up. Static, like ``generation``: there is one engine, and
-    /// the fast path reads it without going through `shared`.
-    static var activeOverrides: AtomicWord<Int> { AtomicWord(crelay_active_overrides_word()) }
-
-    /// 0 until the first registration that can leave work for the end of an outermost
-    /// resolve — a `graph` lifecycle or a completion hook — is made, then 1 for good.
-    /// While 0, a transient served from a thread's cache as an outermost resolve returns
-    /// its factory's result straight to the caller; after, it goes out of line to finish
-    /// the resolve's work (``DependencyContainer/runCachedTransient(_:thread:)``). Set
-    /// (relaxed) before the registration is stored and the generation is bumped
-    /// (releasing), so a resolve that sees the new generation sees the flag.
-    static var outermostWorkPossible: AtomicWord<UInt> { AtomicWord(crelay_outermost_work_possible_word()) }
-
-    /// 0 until the first registration with the ``LifecycleType/unitOfWork`` lifecycle is
-    /// made, then 1 for good. While 0, a resolve that misses the per-thread cache skips the
-    /// task-local look-up of the current unit of work. Set (relaxed) before the
-    /// registration is stored and the generation is bumped (releasing), like
-    /// ``outermostWorkPossible``.
-    static var unitOfWorkPossible: AtomicWord<UInt> { AtomicWord(crelay_unit_of_work_possible_word()) }
-
-    /// Bumped after every change to any registration table; per-thread caches filled
-    /// under an older value are dropped before use. Starts at 1. Static (a C word with
-    /// static storage, initialised before any code runs; see ``AtomicWord``) rather than
-    /// an instance property, so that the resolve fast path reads it without going
-    /// through `shared`'s lazy initialisation.
-    static var generation: AtomicWord<UInt> { AtomicWord(crelay_resolution_generation_word()) }
 
     /// Call with `lock` held after changing a registration table.
     ///

@@ -28,7 +28,10 @@ struct ResolutionThread {
         let registration: Unmanaged<Registration>
     }
 
-    struct Slot {
+    /// One slot of the main cache, keyed by (container, type); the tagged and argument cache
+    /// has ``QualifiedSlot``s and the layer cache ``LayerSlot``s. (A registration's key is
+    /// ``Slot``, a different thing.)
+    struct MainSlot {
         /// `UInt(bitPattern: ObjectIdentifier(container))`; 0 for an empty slot.
         var container: UInt = 0
         /// `UInt(bitPattern: ObjectIdentifier(T.self))`; 0 for an empty slot.
@@ -85,7 +88,7 @@ struct ResolutionThread {
         /// The thread's stack size in bytes, for the error; 0 when unknown.
         let stackSize: Int
         let frames: UnsafeMutablePointer<Frame>
-        let slots: UnsafeMutablePointer<Slot>
+        let slots: UnsafeMutablePointer<MainSlot>
         /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
         let layerSlots: UnsafeMutablePointer<LayerSlot>
         /// Tagged and argument resolves (``ResolutionThread/qualifiedSlot(container:type:argument:tag:)``).
@@ -94,7 +97,7 @@ struct ResolutionThread {
         init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
             slots = .allocate(capacity: ResolutionThread.slotCount)
-            slots.initialize(repeating: Slot(), count: ResolutionThread.slotCount)
+            slots.initialize(repeating: MainSlot(), count: ResolutionThread.slotCount)
             layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
             layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
             qualifiedSlots = .allocate(capacity: ResolutionThread.qualifiedSlotCount)
@@ -135,7 +138,7 @@ struct ResolutionThread {
     let state: UnsafeMutablePointer<State>
 
     var id: ID { ID(bits: UInt(bitPattern: state)) }
-    var slots: UnsafeMutablePointer<Slot> { state.pointee.slots }
+    var slots: UnsafeMutablePointer<MainSlot> { state.pointee.slots }
 
     /// ``ResolutionEngine/threadKey`` once the engine exists, `UInt.max` before. Static
     /// (a C word with static storage, initialised before any code runs; see
@@ -224,7 +227,7 @@ struct ResolutionThread {
         let slots = state.pointee.slots
         for i in 0..<Self.slotCount {
             state.pointee.retire(slots[i].object)
-            slots[i] = Slot()
+            slots[i] = MainSlot()
         }
         clearQualifiedCache()
         state.pointee.cacheGeneration = generation
@@ -251,7 +254,7 @@ struct ResolutionThread {
         let slot = Self.slotToFill(in: state.pointee.slots, count: Self.slotCount, home: Self.slotIndex(container: container, type: type),
                                    isEntry: { $0.type == type && $0.container == container }, isFree: { $0.object == nil })
         state.pointee.retire(slot.pointee.object)
-        slot.pointee = Slot(container: container, type: type, value: value, transient: transient, weak: weak, object: object)
+        slot.pointee = MainSlot(container: container, type: type, value: value, transient: transient, weak: weak, object: object)
     }
 
     /// The slot to fill, in a table of `count` slots (a power of two), for an entry whose
@@ -274,7 +277,7 @@ struct ResolutionThread {
 
     /// The cached entry for `type` in `container`, wherever in its probe window it is.
     @inline(__always)
-    func cachedSlot(container: UInt, type: UInt) -> UnsafeMutablePointer<Slot>? {
+    func cachedSlot(container: UInt, type: UInt) -> UnsafeMutablePointer<MainSlot>? {
         let home = Self.slotIndex(container: container, type: type)
         for offset in 0..<Self.probeLength {
             let slot = state.pointee.slots + ((home + offset) & (Self.slotCount - 1))

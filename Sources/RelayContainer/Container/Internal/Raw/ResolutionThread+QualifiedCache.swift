@@ -1,6 +1,6 @@
 /// The per-thread cache of tagged and argument resolves.
 ///
-/// The main cache (``ResolutionThread/Slot``) is keyed by container and type alone, which
+/// The main cache (``ResolutionThread/MainSlot``) is keyed by container and type alone, which
 /// keeps the untagged fast path to two compares. A resolve with a tag or a runtime
 /// argument has its own entry point and looks here instead: an entry is *(container, type,
 /// argument type, tag) → what the main cache would hold* — a singleton's address, a
