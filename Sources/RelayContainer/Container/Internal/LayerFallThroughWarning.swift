@@ -17,6 +17,9 @@ package enum LayerFallThroughWarning {
     private struct State {
         /// For each type stubbed by a live layer: how many live layers stub it.
         var stubbed: [DependencyKey: Int] = [:]
+        /// Whether the warning went to standard error: then new layers stop sending
+        /// threads down the slow path.
+        var warned = false
     }
 
     private static let state = LockedState(State())
@@ -51,7 +54,13 @@ package enum LayerFallThroughWarning {
     /// `key` is being resolved outside every layer: warns through ``LibraryWarning``, once
     /// per process, when a live layer stubs it. Takes only its own lock and the warning's.
     static func check(_ key: DependencyKey) {
-        guard state.withLock({ $0.stubbed[key] != nil }) else { return }
+        let toStandardError = LibraryWarning.sink == nil
+        let first = state.withLock { state in
+            guard !state.warned, state.stubbed[key] != nil else { return false }
+            if toStandardError { state.warned = true }
+            return true
+        }
+        guard first else { return }
         LibraryWarning.warn(message(type: key.typeName), once: "layer fall-through")
     }
 
