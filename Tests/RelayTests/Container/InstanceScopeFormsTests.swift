@@ -1,5 +1,6 @@
 import Foundation
 @testable import Relay
+import RelayContainer
 import Testing
 
 // An instance scope on the registration forms beyond register(_:tag:instanceScope:…) and the
@@ -13,10 +14,11 @@ private protocol FormsEvents: AnyObject {}
 private protocol FormsAudit: AnyObject {}
 private protocol FormsClock: AnyObject {}
 private final class FormsLiveSession: FormsSession, FormsEvents, FormsAudit, FormsClock, Sendable {}
-private final class FormsHooked: @unchecked Sendable {
-    /// Set once by the completion hook, before the resolve returns; read after. The hook and
-    /// the reads run on the test's thread, so `@unchecked Sendable` is safe here.
-    var completed = false
+private final class FormsHooked: Sendable {
+    /// Set by the completion hook, before the resolve returns; read after.
+    private let state = LockedState(false)
+    var completed: Bool { state.withLock { $0 } }
+    func complete() { state.withLock { $0 = true } }
 }
 @MainActor private final class FormsViewModel {}
 
@@ -58,7 +60,7 @@ struct InstanceScopeFormsTests {
     func completing() {
         let c = container("completing"), session = scope("completing")
         c.register(FormsHooked.self, instanceScope: session) { _ in FormsHooked() } completing: { _, hooked in
-            hooked.completed = true
+            hooked.complete()
         }
         let before = c.resolve(FormsHooked.self)
         #expect(before.completed && c.resolve(FormsHooked.self) === before)
