@@ -48,7 +48,7 @@ measure() {
 
 echo "$program, $seconds s each, $(nproc) cores"
 measure "no RELAY_CONTROL" RELAY_CONTROL=
-measure "control file, default interval (20 ms)" RELAY_CONTROL="$control"
+measure "control file, default interval (100 ms)" RELAY_CONTROL="$control"
 measure "control file, RELAY_CONTROL_INTERVAL=1" RELAY_CONTROL="$control" RELAY_CONTROL_INTERVAL=1
 
 if ! command -v strace >/dev/null; then

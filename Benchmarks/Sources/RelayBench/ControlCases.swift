@@ -24,13 +24,17 @@ enum ControlCases {
     /// The time from replacing the control file (atomically, as RelayTesting does) to the
     /// first resolve, on this thread, that returns the new binding — resolving every 50 µs
     /// meanwhile: the median and the 99th percentile of ``batches`` batches.
+    /// Target: the 99th percentile within one interval (the default one; the mechanism,
+    /// `polling every 100 ms`, names it) and 30 ms to read and apply the batch.
     static func batchToResolve() -> [ScaleLine] {
         let measured = measure()
+        let interval = measured.mechanism.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0
+        let limit = interval + 30
         return [
             ScaleLine(label: "(u) control batch written → next resolve sees it", variant: measured.mechanism + ", median",
                       measured: formatNanoseconds(measured.median)),
-            ScaleLine(variant: measured.mechanism + ", 99th percentile of \(batches)", measured: formatNanoseconds(measured.p99), target: "≤50 ms",
-                      misses: measured.p99 > 50_000_000 ? ["latency"] : []),
+            ScaleLine(variant: measured.mechanism + ", 99th percentile of \(batches)", measured: formatNanoseconds(measured.p99), target: "≤\(limit) ms (interval + 30 ms)",
+                      misses: measured.p99 > Double(limit) * 1_000_000 ? ["latency"] : []),
         ]
     }
 

@@ -101,27 +101,30 @@ final class ControlSession: Sendable {
     private func startLooking() {
         let interval = TimeInterval(file.interval) / 1000
         let looker = Thread { [weak self] in
-            while true {
+            repeat {
                 Thread.sleep(forTimeInterval: interval)
-                guard let self, !state.withLock({ $0.isStopped }) else { return }
-                look()
-            }
+            } while self?.look() == true
         }
         looker.name = "Relay.ControlSession"
         looker.start()
     }
 
     /// One look at the file: reads a new version once it is whole, and applies it (on the
-    /// queue). Only the looking thread calls it, so looks never overlap.
-    private func look() {
+    /// queue). Only the looking thread calls it, so looks never overlap. Returns `false`
+    /// once the session has stopped: the thread then ends.
+    private func look() -> Bool {
         let now = file.signature()
-        guard state.withLock({ !$0.isStopped && $0.versions.look(now) }) else { return }
+        // `nil` once stopped; else whether to read the version found now.
+        let toRead: Bool? = state.withLock { state in state.isStopped ? nil : state.versions.look(now) }
+        guard let toRead else { return false }
+        guard toRead else { return true }
         queue.sync {
             let result = file.read(limits: registry.limits)
             let after = file.signature()
             guard state.withLock({ $0.versions.finishRead(of: now, after: after) }) else { return }
             applyOnQueue(ControlBatch(name: file.path, result: result))
         }
+        return true
     }
 
     /// Applies `batch`, or records why not; then writes the report (and prints it, for

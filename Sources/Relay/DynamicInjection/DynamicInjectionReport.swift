@@ -195,7 +195,7 @@ public struct DynamicInjectionReport: Hashable, Sendable, CustomStringConvertibl
     public struct Control: Hashable, Sendable {
         /// The control file's path as given in `RELAY_CONTROL`.
         public let channel: String
-        /// How changes are noticed — `polling every 20 ms` — for logs and benchmarks.
+        /// How changes are noticed — `polling every 100 ms` — for logs and benchmarks.
         public let mechanism: String
         /// How many batches the channel has read since start-up, applied or rejected. (The
         /// control file's contents at start-up are read with the other sources and are not a

@@ -36,13 +36,36 @@ protocol IndexCatalog {
 /// What a catalog has under an instruction's type and factory keys.
 struct CatalogEntry<TypeID> {
     /// The type; `nil` when the type key is unknown.
-    var type: TypeID?
+    let type: TypeID?
     /// The factory.
-    var factory: FactoryEntry<TypeID>
+    let factory: FactoryEntry<TypeID>
+    /// What the factory takes, when it takes anything, behind one reference: a check hands
+    /// each binding's entry on a few times, and a copy of two optional strings and an
+    /// argument's identity cost a few hundred instructions where a reference costs a retain.
+    private let takes: CatalogFactoryInputs?
+
     /// What the factory's parameter expects; `nil` when it takes none.
-    var parameter: String?
+    var parameter: String? { takes?.parameter }
     /// The runtime argument the factory takes; `nil` when it takes none.
-    var argument: CatalogArgument?
+    var argument: CatalogArgument? { takes?.argument }
+
+    init(type: TypeID?, factory: FactoryEntry<TypeID>, parameter: String? = nil, argument: CatalogArgument? = nil) {
+        self.type = type
+        self.factory = factory
+        takes = parameter == nil && argument == nil ? nil : CatalogFactoryInputs(parameter: parameter, argument: argument)
+    }
+}
+
+/// A ``CatalogEntry``'s parameter and argument. Not nested in the generic entry, which would
+/// make it a generic class whose metadata is looked up at every allocation.
+private final class CatalogFactoryInputs {
+    let parameter: String?
+    let argument: CatalogArgument?
+
+    init(parameter: String?, argument: CatalogArgument?) {
+        self.parameter = parameter
+        self.argument = argument
+    }
 }
 
 /// What code registered for one type, as a catalog knows it.
@@ -60,19 +83,30 @@ struct CatalogRegistrations {
 
 /// A runtime argument type as a catalog knows it: an identity to compare (the type itself
 /// for the live index, its name for a manifest) and its fully qualified name for messages.
+///
+/// The identity is an enum, not an `AnyHashable`: a check copies every binding's entry a few
+/// times, and an existential's copy goes through its type's value witnesses.
 struct CatalogArgument: Hashable {
-    let id: AnyHashable
+    /// What two arguments are compared by.
+    enum Identity: Hashable {
+        /// The type itself.
+        case type(ObjectIdentifier)
+        /// The type's fully qualified name.
+        case name(String)
+    }
+
+    let id: Identity
     let name: String
 
     /// `type`, compared by identity.
     init(_ type: Any.Type) {
-        id = AnyHashable(ObjectIdentifier(type))
+        id = .type(ObjectIdentifier(type))
         name = TypeName.of(type)
     }
 
     /// The type named `name`, compared by name.
     init(named name: String) {
-        id = AnyHashable(name)
+        id = .name(name)
         self.name = name
     }
 }

@@ -81,7 +81,7 @@ extension DynamicDependencyRegistry {
     /// And one more, for a driver that changes the program's stubs while it runs:
     ///
     /// - `RELAY_CONTROL`: names a **control file**, read at start-up above every other
-    ///   source, then looked at every 20 ms (`RELAY_CONTROL_INTERVAL` milliseconds) on a
+    ///   source, then looked at every 100 ms (`RELAY_CONTROL_INTERVAL` milliseconds) on a
     ///   background queue and read again — one batch — each time a new version of it
     ///   appears (one rewritten in place once it has held still for 300 ms). Each batch is merged over what the other sources gave at
     ///   start-up, checked, and swapped in all or nothing; a bad batch changes nothing and is

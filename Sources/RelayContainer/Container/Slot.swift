@@ -12,12 +12,20 @@
 /// (`Slot<DependencyTypeKey>`, whose `argument` is always `nil`, since the text does not
 /// say which argument its factory takes), the engine by its identity
 /// (`Slot<DependencyKey>`).
+///
+/// Its members are inlinable (and the type and its fields `@usableFromInline`, without
+/// which the compiler ignores `@inlinable` on a `package` member): the other modules make,
+/// compare and hash slots for every instruction they read, and a generic struct's members
+/// called across a module wall run unspecialized — a look-up of the slot type's metadata
+/// and a value-witness call per field, several hundred instructions per call.
+@usableFromInline
 package struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
-    package let scope: DependencyContainerScope
-    package let type: TypeID
-    package let tag: DependencyTag?
-    let argument: ObjectIdentifier?
+    @usableFromInline package let scope: DependencyContainerScope
+    @usableFromInline package let type: TypeID
+    @usableFromInline package let tag: DependencyTag?
+    @usableFromInline let argument: ObjectIdentifier?
 
+    @inlinable
     package init(scope: DependencyContainerScope, type: TypeID, tag: DependencyTag? = nil, argument: ObjectIdentifier? = nil) {
         self.scope = scope
         self.type = type
@@ -28,9 +36,16 @@ package struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
     /// The type, the tag and the argument type; not the scope, whose name the hasher would
     /// otherwise run over for every look-up, while one type bound in many scopes is rare.
     /// Equality still compares every field.
+    @inlinable
     package func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         if let tag { hasher.combine(tag) }
         if let argument { hasher.combine(argument) }
+    }
+
+    /// Equal when every field is.
+    @inlinable
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.type == rhs.type && lhs.tag == rhs.tag && lhs.argument == rhs.argument && lhs.scope == rhs.scope
     }
 }

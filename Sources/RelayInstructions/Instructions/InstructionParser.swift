@@ -100,8 +100,20 @@ package enum InstructionParser {
         /// The key as written.
         var name: String { InstructionSyntax.keys[rawValue] }
 
-        /// The UTF-8 of each key's name, by raw value.
-        private static let utf8 = InstructionSyntax.keys.map { Array($0.utf8) }
+        /// The UTF-8 of each key's name, by raw value, packed (``packed(_:)``).
+        private static let packedNames = InstructionSyntax.keys.map { packed($0.utf8) }
+
+        /// Up to 16 bytes as two integers, the last byte lowest: two texts of the same
+        /// length are equal exactly when their packed forms are, which is one comparison
+        /// instead of a loop over two sequences.
+        private static func packed(_ bytes: some Sequence<UInt8>) -> (UInt64, UInt64) {
+            var high: UInt64 = 0, low: UInt64 = 0
+            for byte in bytes {
+                high = high << 8 | low >> 56
+                low = low << 8 | UInt64(byte)
+            }
+            return (high, low)
+        }
 
         /// The key whose name is the UTF-8 `bytes`, if any.
         static func named(_ bytes: ArraySlice<UInt8>) -> Key? {
@@ -114,7 +126,7 @@ package enum InstructionParser {
             case 9: key = bytes.first == UInt8(ascii: "p") ? .parameter : .lifecycle
             default: return nil
             }
-            return bytes.elementsEqual(utf8[key.rawValue]) ? key : nil
+            return packed(bytes) == packedNames[key.rawValue] ? key : nil
         }
     }
 
@@ -127,6 +139,13 @@ package enum InstructionParser {
     /// file). `text` must be valid UTF-8.
     static func parse(utf8 text: ArraySlice<UInt8>, defaultScope: DependencyContainerScope) throws(Failure) -> Parsed {
         try instruction(from: scan(text), defaultScope: defaultScope)
+    }
+
+    /// ``parse(utf8:defaultScope:)``, keeping the scan's pairs in `pairs` (emptied first),
+    /// so that a caller parsing many instructions — a `.relay` file's lines — allocates that
+    /// array once instead of once per instruction.
+    static func parse(utf8 text: ArraySlice<UInt8>, defaultScope: DependencyContainerScope, reusing pairs: inout [Pair]) throws(Failure) -> Parsed {
+        try instruction(from: scan(text, into: &pairs), defaultScope: defaultScope)
     }
 
     // MARK: - The scan
@@ -239,6 +258,13 @@ package enum InstructionParser {
     /// Step 1: reads `text` once, left to right; see the type's overview.
     static func scan(_ text: ArraySlice<UInt8>) throws(Failure) -> Scanned {
         var pairs: [Pair] = []
+        return try scan(text, into: &pairs)
+    }
+
+    /// ``scan(_:)`` with `pairs` as the pairs' array: emptied, keeping its storage, then
+    /// filled.
+    static func scan(_ text: ArraySlice<UInt8>, into pairs: inout [Pair]) throws(Failure) -> Scanned {
+        pairs.removeAll(keepingCapacity: true)
         // Room for the four keys most instructions use, so the array rarely grows.
         pairs.reserveCapacity(4)
         var pair = Pair()

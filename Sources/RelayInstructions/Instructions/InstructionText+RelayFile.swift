@@ -110,6 +110,8 @@ extension InstructionText {
         var instructions: [LocatedInstruction] = []
         var diagnostics: [RelayDiagnostic] = []
         var header = Header.none
+        /// The parser's pairs, one array for every line (``InstructionParser/parse(utf8:defaultScope:reusing:)``).
+        var pairs: [InstructionParser.Pair] = []
 
         /// Reads every line of `bytes`, the whole file.
         mutating func scanLines(of bytes: ArraySlice<UInt8>) {
@@ -179,7 +181,7 @@ extension InstructionText {
             if case .scope(let scope, _, _) = header { defaultScope = scope }
             let parsed: InstructionParser.Parsed
             do {
-                parsed = try InstructionParser.parse(utf8: line, defaultScope: defaultScope)
+                parsed = try InstructionParser.parse(utf8: line, defaultScope: defaultScope, reusing: &pairs)
             } catch {
                 diagnostics.append(.error(error.message, at: source(lineNumber, error.column)))
                 classified?(.invalid)

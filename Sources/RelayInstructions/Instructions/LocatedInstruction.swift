@@ -34,8 +34,9 @@ public struct LocatedInstruction: Hashable, Sendable, CustomStringConvertible {
 
 extension Slot: CustomStringConvertible where TypeID == DependencyTypeKey {
     /// `MyApp.X in scope global`, or `MyApp.X with tag=Production in scope global`,
-    /// escaped for a message.
-    package var description: String {
+    /// escaped for a message. (`@usableFromInline` because `Slot` is: every witness of its
+    /// conformances must be.)
+    @usableFromInline package var description: String {
         let tagged = tag.map { " with tag=\(UserText.escaped($0.name))" } ?? ""
         return "\(UserText.escaped(type.tag))\(tagged) in scope \(UserText.escaped(scope.name))"
     }

@@ -120,7 +120,7 @@ struct ControlChannelTests {
         #expect(launched.generation == 0)
         #expect(launched.control?.channel == fixture.controlPath)
         #expect(launched.control?.batchesRead == 0)
-        #expect(launched.control?.mechanism == "polling every 20 ms")
+        #expect(launched.control?.mechanism == "polling every 100 ms")
         #expect(fixture.backend() == "stub")
         let heldByAnObject = try fixture.container.tryResolve(DynBackend.self)
 
@@ -208,7 +208,7 @@ struct ControlChannelTests {
             #expect {
                 try fixture.registry(environment: ["RELAY_CONTROL_INTERVAL": bad]).inject()
             } throws: { error in
-                "\(error)" == "$RELAY_CONTROL_INTERVAL: error: '\(bad)' is not a whole number of milliseconds from 1 to 10000; unset it for the default, 20"
+                "\(error)" == "$RELAY_CONTROL_INTERVAL: error: '\(bad)' is not a whole number of milliseconds from 1 to 10000; unset it for the default, 100"
             }
         }
     }
