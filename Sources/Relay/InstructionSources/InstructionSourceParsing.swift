@@ -61,11 +61,11 @@ public enum InstructionSourceParsing {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> InstructionSourceReadResult {
-        switch InstructionText.decode(bytes: bytes, origin: origin, limits: limits) {
+        switch InstructionText.checked(bytes: bytes, origin: origin, limits: limits) {
         case .failure(let error):
             return InstructionSourceReadResult(diagnostics: error.diagnostics)
         case .success(let text):
-            let parsed = InstructionText.parseRelayFile(decoded: text, source: origin, limits: limits)
+            let parsed = InstructionText.parseRelayFile(checked: text, source: origin, limits: limits)
             return InstructionSourceReadResult(instructions: parsed.instructions, diagnostics: parsed.diagnostics)
         }
     }

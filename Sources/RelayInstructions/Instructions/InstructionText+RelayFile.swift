@@ -61,14 +61,15 @@ extension InstructionText {
         return scanRelayFile(bytes, source: source, limits: limits, classified: nil)
     }
 
-    /// Parses text that ``decode(bytes:origin:limits:)`` has accepted as a `.relay` file:
-    /// ``parseRelayFile(_:source:limits:)`` without checking the characters again.
+    /// Parses the bytes of a `.relay` file that ``checked(bytes:origin:limits:)`` has
+    /// accepted: ``parseRelayFile(_:source:limits:)`` on those UTF-8 bytes, without their
+    /// characters checked again and without a `String` made from them first.
     package static func parseRelayFile(
-        decoded text: String,
+        checked bytes: ArraySlice<UInt8>,
         source: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> (instructions: [LocatedInstruction], diagnostics: [RelayDiagnostic]) {
-        scanRelayFile(Array(text.utf8)[...], source: source, limits: limits, classified: nil)
+        scanRelayFile(bytes, source: source, limits: limits, classified: nil)
     }
 
     /// What each line of a `.relay` file is, as the parser reads it (the `relay format`

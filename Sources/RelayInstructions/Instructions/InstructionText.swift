@@ -22,17 +22,27 @@ package enum InstructionText {
         origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
         limits: InstructionSourceLimits
     ) -> Result<String, DynamicInjectionError> {
+        checked(bytes: bytes, origin: origin, limits: limits).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``decode(bytes:origin:limits:)``'s checks, returning the bytes themselves: a parser
+    /// that works on UTF-8 bytes (the `.relay` parser) gets them without a `String` made
+    /// and taken apart again in between.
+    package static func checked(
+        bytes: some Collection<UInt8>,
+        origin: (_ line: Int, _ column: Int) -> InstructionOrigin,
+        limits: InstructionSourceLimits
+    ) -> Result<ArraySlice<UInt8>, DynamicInjectionError> {
         let bytes = Array(bytes)[...]
         guard bytes.count <= limits.maxBytes else {
             return .failure(DynamicInjectionError(diagnostics: [limits.sizeError("the input", bytes: bytes.count, remedy: "split the file", at: origin(1, 1).withoutPosition)]))
         }
         // Nearly all text has nothing to report, which one quick pass over the bytes
         // decides; only text with a problem is walked scalar by scalar to position it.
-        guard isPlainText(withoutByteOrderMark(bytes)) else {
-            let problem = firstProblem(in: bytes, origin: origin)
-            return problem.map { .failure(DynamicInjectionError(diagnostics: [$0])) } ?? .success(String(decoding: bytes, as: UTF8.self))
+        if !isPlainText(withoutByteOrderMark(bytes)), let problem = firstProblem(in: bytes, origin: origin) {
+            return .failure(DynamicInjectionError(diagnostics: [problem]))
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        return .success(bytes)
     }
 
     /// The problem ``decode(bytes:origin:limits:)`` would report for the UTF-8 of `text`
