@@ -37,25 +37,48 @@ import RelayContainer
 /// instruction. The full grammar and escaping rules are in docs/configuration.md.
 public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringConvertible, LosslessStringConvertible {
     /// The abstract type to replace.
-    public let type: DependencyTypeKey
+    public var type: DependencyTypeKey { fields.type }
     /// The indexed factory that produces the replacement.
-    public let factory: DependencyFactoryKey
+    public var factory: DependencyFactoryKey { fields.factory }
     /// The container the instruction applies to; ``DependencyContainerScope/global`` by default.
-    public let scope: DependencyContainerScope
+    public var scope: DependencyContainerScope { fields.scope }
     /// How long the produced instance lives; ``LifecycleType/singleton`` by default.
-    public let lifecycle: LifecycleType
+    public var lifecycle: LifecycleType { fields.lifecycle }
     /// The tagged registration of ``type`` the instruction replaces (`tag=Production`);
     /// `nil`, the default, for the type's untagged registration.
     ///
     /// A tag must be one the app registers the type with, in any container, or declares
     /// with ``DynamicDependencyIndex/add(tag:for:)``; any other tag is rejected with "did
     /// you mean" when the instruction is checked.
-    public let tag: DependencyTag?
+    public var tag: DependencyTag? { fields.tag }
     /// The text given to the factory (`parameter=2025-03-14T09:00:00Z`), which the factory's
     /// ``DependencyParameter`` parses when the instruction is checked; `nil`, the default,
     /// for none. A factory indexed with a parameter needs one, and any other factory takes
     /// none.
-    public let parameter: String?
+    public var parameter: String? { fields.parameter }
+
+    /// The values, behind one reference: an instruction is handed from the parser through
+    /// the merge, the check and the report to its registration, and a copy then costs one
+    /// retain where six strings would cost six.
+    private let fields: Fields
+
+    private final class Fields: Sendable {
+        let type: DependencyTypeKey
+        let factory: DependencyFactoryKey
+        let scope: DependencyContainerScope
+        let lifecycle: LifecycleType
+        let tag: DependencyTag?
+        let parameter: String?
+
+        init(type: DependencyTypeKey, factory: DependencyFactoryKey, scope: DependencyContainerScope, lifecycle: LifecycleType, tag: DependencyTag?, parameter: String?) {
+            self.type = type
+            self.factory = factory
+            self.scope = scope
+            self.lifecycle = lifecycle
+            self.tag = tag
+            self.parameter = parameter
+        }
+    }
 
     /// Creates an instruction.
     ///
@@ -70,12 +93,25 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         tag: DependencyTag? = nil,
         parameter: String? = nil
     ) {
-        self.type = type
-        self.factory = factory
-        self.scope = scope
-        self.lifecycle = lifecycle
-        self.tag = tag
-        self.parameter = parameter
+        fields = Fields(type: type, factory: factory, scope: scope, lifecycle: lifecycle, tag: tag, parameter: parameter)
+    }
+
+    /// Whether the two instructions have equal values (the same text, once canonical).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.fields === rhs.fields || (
+            lhs.type == rhs.type && lhs.factory == rhs.factory && lhs.scope == rhs.scope
+                && lhs.lifecycle == rhs.lifecycle && lhs.tag == rhs.tag && lhs.parameter == rhs.parameter
+        )
+    }
+
+    /// Hashes the instruction's values, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(factory)
+        hasher.combine(scope)
+        hasher.combine(lifecycle)
+        hasher.combine(tag)
+        hasher.combine(parameter)
     }
 
     /// Parses the text form of an instruction.
