@@ -393,7 +393,7 @@ public final class DependencyContainer: Sendable {
     /// ``tryResolve(_:tag:argument:)``).
     public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
-            return try resolveWithArgument(T.self, tag: tag, argument: argument)
+            return try resolveRequest(T.self, tag: tag, argument: argument)
         } catch {
             fatalError("\(error.description)", file: file, line: line)
         }
@@ -413,7 +413,7 @@ public final class DependencyContainer: Sendable {
     /// other failure still throws: a factory that fails, a registration taking another
     /// type of argument, and one taking none (the error says where it is registered).
     public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
-        try resolveWithArgument(T.self, tag: tag, argument: argument)
+        try resolveRequest(T.self, tag: tag, argument: argument)
     }
 
     /// Returns the instance of `type` registered with `tag`, stopping the program with a
@@ -430,7 +430,7 @@ public final class DependencyContainer: Sendable {
     /// ```
     public func resolve<T>(_ type: T.Type = T.self, tag: DependencyTag, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
-            return try resolveTagged(T.self, tag: tag)
+            return try resolveRequest(T.self, tag: tag, argument: NoArgument())
         } catch {
             fatalError("\(error.description)", file: file, line: line)
         }
@@ -446,6 +446,6 @@ public final class DependencyContainer: Sendable {
     /// let network = try container.tryResolve(NetworkLayer.self, tag: "Production")
     /// ```
     public func tryResolve<T>(_ type: T.Type = T.self, tag: DependencyTag) throws(DependencyResolutionError) -> T {
-        try resolveTagged(T.self, tag: tag)
+        try resolveRequest(T.self, tag: tag, argument: NoArgument())
     }
 }

@@ -1,51 +1,30 @@
 /// Singletons: claiming a cell, building it, and the wait-for graph that keeps waiting
 /// from ever deadlocking (see docs/architecture.md, "Locking").
-/// What ``DependencyContainer/claimSingleton(cell:registration:thread:weak:)`` found.
-enum SingletonClaim {
-    /// The singleton's holder, built already (for a `weakSingleton`, the instance itself,
-    /// which someone still holds).
-    case ready(AnyObject)
-    /// Nobody was building it: the cell is now marked as being built by this thread,
-    /// which must build it (``DependencyContainer/buildSingleton(cell:registration:caller:thread:)``
-    /// or ``DependencyContainer/buildWeakSingleton(cell:registration:caller:thread:requested:)``).
-    case claimed
-    /// Waiting for it would close a cycle: this thread is building it already, or
-    /// (through the wait-for graph) the thread building it waits for one this thread is
-    /// building.
-    case refused(DependencyResolutionError)
-}
-
 extension DependencyContainer {
-    /// Claims the singleton in `cell`: ``SingletonClaim/ready(_:)`` if it is built, after
-    /// waiting for the thread that is building it if another is; ``SingletonClaim/claimed``
-    /// when nobody is; ``SingletonClaim/refused(_:)`` when waiting would close a cycle.
-    /// Call with the engine lock held; it is held when this returns (it is released while
-    /// waiting), and the caller releases it before building.
-    ///
-    /// With `weak` (a `weakSingleton`'s cell), what is ready is the instance itself, if
-    /// someone still holds it.
-    ///
-    /// Out of line, and separate from building, so that the claim's frame (the state
-    /// machine, the waiting, the cycle errors) is never on the stack while a factory runs.
-    @inline(never)
-    func claimSingleton(cell: SingletonCell, registration: Registration, thread: ResolutionThread, weak: Bool = false) -> SingletonClaim {
-        let engine = ResolutionEngine.shared
+    /// Claims the instance in `cell` for a resolve of `registration`: ``ResolvePlan/ready(_:_:)``
+    /// if it is built, after waiting for the thread that is building it if another is;
+    /// ``ResolvePlan/build(_:_:)`` when nobody is (the cell is now this thread's to
+    /// build); ``ResolvePlan/failure(_:)`` when waiting would close a cycle. For a
+    /// `weakSingleton`, what is ready is the instance itself, if someone still holds it.
+    /// Call with the engine lock held (``plan(_:overrides:thread:generation:registration:)``);
+    /// it is released while waiting.
+    func claim(_ cell: SingletonCell, for registration: Registration, thread: ResolutionThread) -> ResolvePlan {
         while true {
             switch cell.state {
             case let .built(holder):
-                return .ready(holder)
+                return .ready(registration, holder)
 
             case .empty:
-                if weak, let object = cell.weakObject {
-                    return .ready(object)
+                if registration.lifecycle == .weakSingleton, let object = cell.weakObject {
+                    return .ready(registration, object)
                 }
                 cell.state = .building(thread: thread.id)
-                return .claimed
+                return .build(registration, cell)
 
             case let .completing(builder, holder) where builder == thread.id:
                 // Built by this thread's outermost resolve, whose hooks have not all run:
                 // visible here only.
-                return .ready(holder)
+                return .ready(registration, holder)
 
             case .building(let builder), .completing(let builder, _):
                 if builder == thread.id {
@@ -57,89 +36,78 @@ extension DependencyContainer {
                         try thread.push(registration, requestedIn: scope)
                         thread.pop()
                     } catch {
-                        return .refused(error)
+                        return .failure(error)
                     }
-                    return .refused(.circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil))
+                    return .failure(.circularDependency(key: registration.key, scope: scope, chain: thread.chain(appending: registration.key), cycleStart: 0, acrossThreads: nil))
                 }
                 if let cycle = waitCycle(from: builder, for: cell, thread: thread) {
                     let chain = thread.chain(appending: nil)
                     let start = chain.lastIndex(of: cycle.last!) ?? 0
-                    return .refused(.circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle))
+                    return .failure(.circularDependency(key: registration.key, scope: scope, chain: chain, cycleStart: start, acrossThreads: cycle))
                 }
-                engine.waiting[thread.id] = cell
-                engine.lock.wait()
-                engine.waiting[thread.id] = nil
+                wait(for: cell, thread: thread)
             }
         }
     }
 
-    /// The holder a singleton `claim` leads to: the one ready, or one this thread builds
-    /// now. Call without the lock.
-    func singletonHolder(_ claim: SingletonClaim, cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
-        switch claim {
-        case .ready(let holder): holder
-        case .claimed: try buildSingleton(cell: cell, registration: registration, caller: caller, thread: thread)
-        case .refused(let error): throw error
-        }
-    }
-
-    /// Runs the factory for a cell this thread claimed, stores the result (or, if the
-    /// factory failed, empties the cell so that a waiter can try) and wakes the waiters.
-    /// Call without the lock.
-    func buildSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread) throws(DependencyResolutionError) -> AnyObject {
-        let holder: AnyObject
-        do {
-            holder = try run(registration, thread: thread) { try registration.makeHolder(caller: caller) }
+    /// Runs the factory for a cell this thread claimed (``claim(_:for:thread:)``) and
+    /// settles the cell: the singleton's holder is published (or, while this outermost
+    /// resolve has completion hooks pending, kept visible to this thread only); a
+    /// `weakSingleton`'s cell keeps a weak reference to the instance and returns to
+    /// `.empty`; a failed factory empties the cell so that a waiter can try. Waiters are
+    /// woken. A unit of work's instance is checked for a captive dependency first. Returns the holder, or a `weakSingleton`'s instance, which must be an object
+    /// (``DependencyResolutionError/Reason/notAnObject(actualType:)``). Call without the lock.
+    func build(_ registration: Registration, into cell: SingletonCell, thread: ResolutionThread, requested: Any.Type) throws(DependencyResolutionError) -> AnyObject {
+        let weak = registration.lifecycle == .weakSingleton
+        let made: AnyObject
+        do throws(DependencyResolutionError) {
+            if registration.lifecycle == .unitOfWork { try checkCaptive(registration, thread: thread) }
+            if weak {
+                let value = try run(registration, thread: thread) { try registration.makeValue(caller: registration.caller) }
+                guard Swift.type(of: value) is AnyClass else {
+                    throw .notAnObject(requested: requested, actual: value, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
+                }
+                made = value as AnyObject
+            } else {
+                made = try run(registration, thread: thread) { try registration.makeHolder(caller: registration.caller) }
+            }
         } catch {
-            finishBuilding(cell, as: .empty)
+            settle(cell, as: .empty)
             throw error
         }
         let hasHook = registration.completion != nil
-        if hasHook || thread.hasPendingCompletions {
+        if weak {
+            settle(cell, as: .empty, weakObject: made)
+            if hasHook { thread.queueCompletion(registration, value: made) }
+        } else if hasHook || thread.hasPendingCompletions {
             // Visible to this thread only until the outermost resolve's hooks have run: a
             // singleton with a hook, and any built while hooks are pending (it may hold an
             // instance a hook has not completed yet, e.g. the Client of a Server whose
             // hook sets `server.client`).
-            finishBuilding(cell, as: .completing(thread: thread.id, holder: holder))
+            settle(cell, as: .completing(thread: thread.id, holder: made))
             thread.holdCompleting(cell)
-            if hasHook { thread.queueCompletion(registration, value: (holder as! any AnySingletonValue).anyValue) }
+            if hasHook { thread.queueCompletion(registration, value: (made as! any AnySingletonValue).anyValue) }
         } else {
-            finishBuilding(cell, as: .built(holder))
+            settle(cell, as: .built(made))
         }
-        return holder
+        return made
     }
 
-    /// ``buildSingleton(cell:registration:caller:thread:)`` for a `weakSingleton`: the cell
-    /// keeps a weak reference to the instance, and returns to `.empty`. A factory that
-    /// returns a value type fails with ``DependencyResolutionError/Reason/notAnObject(actualType:)``.
-    func buildWeakSingleton(cell: SingletonCell, registration: Registration, caller: TypedCaller?, thread: ResolutionThread, requested: Any.Type) throws(DependencyResolutionError) -> AnyObject {
-        let value: Any
-        do {
-            value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
-        } catch {
-            finishBuilding(cell, as: .empty)
-            throw error
-        }
-        guard Swift.type(of: value) is AnyClass else {
-            finishBuilding(cell, as: .empty)
-            throw .notAnObject(requested: requested, actual: value, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
-        }
-        let object = value as AnyObject
-        ResolutionEngine.shared.lock.withLock {
-            cell.weakObject = object
-            cell.state = .empty
-            ResolutionEngine.shared.lock.broadcast()
-        }
-        if registration.completion != nil { thread.queueCompletion(registration, value: value) }
-        return object
-    }
-
-    private func finishBuilding(_ cell: SingletonCell, as state: SingletonCell.State) {
-        let engine = ResolutionEngine.shared
-        engine.lock.withLock {
+    private func settle(_ cell: SingletonCell, as state: SingletonCell.State, weakObject: AnyObject? = nil) {
+        SingletonCell.settle {
             cell.state = state
-            engine.lock.broadcast()
+            if let weakObject { cell.weakObject = weakObject }
         }
+    }
+
+    /// Waits for another thread to settle a cell, recording that this thread waits for
+    /// `cell` (the wait-for graph of ``waitCycle(from:for:thread:)``). Call with the
+    /// engine lock held; it is released while waiting.
+    private func wait(for cell: SingletonCell, thread: ResolutionThread) {
+        let engine = ResolutionEngine.shared
+        engine.waiting[thread.id] = cell
+        engine.lock.wait()
+        engine.waiting[thread.id] = nil
     }
 
     /// Follows the wait-for graph from `builder`: if it (transitively) waits for a
@@ -171,17 +139,25 @@ extension DependencyContainer {
     /// layer. For ``ResolutionEngine/bootstrap()``.
     func buildEagerSingleton(_ registration: Registration) throws(DependencyResolutionError) {
         let thread = ResolutionThread.current()
-        let engine = ResolutionEngine.shared
         try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) in
-            if registration.requiresMainActor, !MainThread.isCurrent {
-                throw DependencyResolutionError.offMainActor(key: registration.key, scope: scope, chain: [registration.key], registration: registration.origin.description)
+            let (plan, _) = plan(ResolveRequest(registration.key.type, tag: registration.tag, argument: nil), overrides: nil, thread: thread, generation: nil, registration: registration)
+            switch plan {
+            case .build(_, let cell): _ = try build(registration, into: cell, thread: thread, requested: registration.key.type)
+            case .failure(let error), .missing(let error): throw error
+            case .ready, .run, .wrapper: break
             }
-            engine.lock.lock()
-            let caller = registration.caller
-            let cell = registration.cell
-            let claim = claimSingleton(cell: cell, registration: registration, thread: thread)
-            engine.lock.unlock()
-            _ = try singletonHolder(claim, cell: cell, registration: registration, caller: caller, thread: thread)
+        }
+    }
+}
+
+extension SingletonCell {
+    /// Runs `change` — cells leaving `.building` or `.completing` — under the engine lock,
+    /// then wakes every thread waiting for a cell: the one place that happens.
+    static func settle(_ change: () -> Void) {
+        let engine = ResolutionEngine.shared
+        engine.lock.withLock {
+            change()
+            engine.lock.broadcast()
         }
     }
 }

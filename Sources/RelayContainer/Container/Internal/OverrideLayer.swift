@@ -56,27 +56,14 @@ final class OverrideLayer: @unchecked Sendable {
     /// The types this layer registers, whatever the scope, tag or argument.
     private var stubbedTypes: Set<DependencyKey> { Set(registrations.keys.map(\.type)) }
 
-    /// The override registration for `key` with exactly `tag` seen from a container of
-    /// `scope`: this layer's scoped one, then its global one, then the enclosing layers'.
-    /// Call with the lock held.
-    func registration(for key: DependencyKey, tag: DependencyTag? = nil, scope: DependencyContainerScope) -> Registration? {
+    /// The override registration for `slot` (type, exact tag and argument type) seen from
+    /// a container of the slot's scope: this layer's scoped one, then its global one, then
+    /// the enclosing layers'. Call with the lock held.
+    func registration(for slot: Slot<DependencyKey>) -> Registration? {
+        let global = Slot(scope: .global, type: slot.type, tag: slot.tag, argument: slot.argument)
         var layer: OverrideLayer? = self
         while let current = layer {
-            if let found = current.registrations[Slot(scope: scope, type: key, tag: tag)] { return found }
-            if !scope.isGlobal, let found = current.registrations[Slot(scope: .global, type: key, tag: tag)] { return found }
-            layer = current.parent
-        }
-        return nil
-    }
-
-    /// The override argument registration for `key` with exactly `tag` and argument type
-    /// `argument`, seen from a container of `scope`, in the order of
-    /// ``registration(for:tag:scope:)``. Call with the lock held.
-    func argumentRegistration(for key: DependencyKey, tag: DependencyTag?, argument: ObjectIdentifier, scope: DependencyContainerScope) -> Registration? {
-        var layer: OverrideLayer? = self
-        while let current = layer {
-            if let found = current.registrations[Slot(scope: scope, type: key, tag: tag, argument: argument)] { return found }
-            if !scope.isGlobal, let found = current.registrations[Slot(scope: .global, type: key, tag: tag, argument: argument)] { return found }
+            if let found = current.registrations[slot] ?? (slot.scope.isGlobal ? nil : current.registrations[global]) { return found }
             layer = current.parent
         }
         return nil
@@ -131,7 +118,7 @@ extension ResolutionEngine {
         thread.synchronousLayers += 1
         defer {
             thread.synchronousLayers -= 1
-            if thread.synchronousLayers == 0 { thread.clearLayerCache() }
+            if thread.synchronousLayers == 0 { thread.clearLayers() }
             // Only now may the layer die: its deinit can release singletons whose own
             // deinit resolves, which must not find the layer still installed here.
             withExtendedLifetime(layer) {}

@@ -221,7 +221,7 @@ extension ResolutionEngine {
     /// or none at all.
     func onlyArgumentType(of key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Any.Type? {
         lock.withLock {
-            if (tag.map { container.lookUp(key, tag: $0, overrides: nil) } ?? container.lookUp(key, overrides: nil)) != nil { return nil }
+            if container.lookUp(ResolveRequest(key.type, tag: tag, argument: nil), overrides: nil) != nil { return nil }
             let containers = [container] + (container.parent.map { [$0] } ?? [])
             let taking = containers.flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
             return taking.first?.argumentFactory?.argumentType

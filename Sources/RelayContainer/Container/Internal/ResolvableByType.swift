@@ -1,7 +1,7 @@
 /// A type the container builds itself when nothing is registered for it: ``Provider``,
 /// ``ArgumentProvider`` and ``Lazy``, which wrap a resolve of another type.
 ///
-/// The engine asks for it only on a missing registration (``DependencyContainer/resolveLookingUp(_:tag:thread:overrides:generation:)``),
+/// The engine asks for it only on a missing registration (``DependencyContainer/plan(_:overrides:thread:generation:registration:)``),
 /// so the resolve fast path never sees it; a registration of the wrapper type itself wins.
 protocol ResolvableByType {
     /// The type the wrapper resolves.
@@ -24,23 +24,17 @@ extension DependencyKey {
 }
 
 extension DependencyContainer {
-    /// For a missing registration of `T` (`requested`, its key): a wrapper built by type
-    /// when `T` is one (or an optional of one) and the type it wraps is registered here
-    /// (with `tag`, or the untagged fallback; with its argument type), else the error a
-    /// resolve of the wrapped type would give, or `nil` when `T` is no wrapper. Call with
-    /// the engine lock held.
-    func makeWrapper<T>(_ type: T.Type, requested: DependencyKey, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?) -> Result<T, DependencyResolutionError>? {
-        guard let wrapper = requested.type as? any ResolvableByType.Type else { return nil }
-        let key = wrapper.wrappedKey
-        let found: Registration?
-        if let argument = wrapper.wrappedArgument {
-            found = lookUpArgument(key, tag: tag, argument: ObjectIdentifier(argument), overrides: overrides)
-        } else {
-            found = tag.map { lookUp(key, tag: $0, overrides: overrides) } ?? lookUp(key, overrides: overrides)
+    /// For a missing registration of `request`'s type: a wrapper built by type when it is
+    /// one (or an optional of one) and the type it wraps is registered here (with the tag,
+    /// or the untagged fallback; with its argument type), else the error a resolve of the
+    /// wrapped type would give, or `nil` when the type is no wrapper. Call with the engine
+    /// lock held.
+    func makeWrapper(_ request: ResolveRequest, thread: ResolutionThread, overrides: OverrideLayer?) -> Result<Any, DependencyResolutionError>? {
+        guard let wrapper = request.key.type as? any ResolvableByType.Type else { return nil }
+        let wrapped = ResolveRequest(wrapper.wrappedKey.type, tag: request.tag, argument: wrapper.wrappedArgument)
+        guard lookUp(wrapped, overrides: overrides) != nil else {
+            return .failure(argumentFailure(wrapped.key, tag: request.tag, given: wrapper.wrappedArgument, thread: thread))
         }
-        guard found != nil else {
-            return .failure(argumentFailure(key, tag: tag, given: wrapper.wrappedArgument, thread: thread))
-        }
-        return .success(wrapper.make(container: self, tag: tag) as Any as! T)
+        return .success(wrapper.make(container: self, tag: request.tag))
     }
 }

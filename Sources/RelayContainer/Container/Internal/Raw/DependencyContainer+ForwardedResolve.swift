@@ -19,52 +19,26 @@ extension DependencyContainer {
     /// registration the cache never holds) leaves the forwarding registration cached as
     /// the transient it is, so each resolve resolves the implementation again.
     @inline(never)
-    func resolveForwarded<T>(_ type: T.Type, caller: TypedFactoryCaller<T>, registration: Registration, implementation: ObjectIdentifier, tag: DependencyTag?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+    func resolveForwarded<T>(_ caller: TypedFactoryCaller<T>, registration: Registration, caching: ResolveCaching, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         let value = try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
             try runTransient(Unmanaged.passUnretained(caller), thread: thread)
         }
-        let container = ObjectIdentifier(self)
         // A singleton still completing (pending outermost work) is not cached, as in the
-        // singleton path; and nothing is, if a registration changed while the factory ran.
-        guard !thread.state.pointee.hasOutermostWork, thread.state.pointee.cacheGeneration == generation else { return value }
-        switch thread.cachedEntry(container: registration.owner, type: implementation, tag: registration.tag) {
+        // singleton path.
+        guard !thread.state.pointee.hasOutermostWork, case let .cache(_, _, generation) = caching, let implementation = registration.forwardedImplementation else { return value }
+        // What the implementation's resolve (in the registration's owner, with its tag) left.
+        var implementationKey = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(registration.owner)), type: UInt(bitPattern: implementation))
+        implementationKey.tag = registration.tag?.name
+        switch thread.cached(registration.tag == nil ? .main : .qualified, implementationKey, generation: generation) {
         case .singleton:
             let holder = SingletonValue(value)
-            if let tag {
-                thread.fillQualified(container: container, type: T.self, argument: nil, tag: tag, entry: .singleton(UnsafeRawPointer(holder.storage)), object: holder, generation: generation)
-            } else {
-                thread.fill(container: container, type: T.self, holder: holder, generation: generation)
-            }
+            thread.cache(caching, .singleton(UnsafeRawPointer(holder.storage)), object: holder)
         case .weak(let raw):
             guard let instance = Unmanaged<WeakInstance>.fromOpaque(raw).takeUnretainedValue().forwarded(as: value) else { break }
-            if let tag {
-                thread.fillQualified(container: container, type: T.self, argument: nil, tag: tag, entry: .weak(UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())), object: instance, generation: generation)
-            } else {
-                thread.fill(container: container, type: T.self, weak: instance, generation: generation)
-            }
+            thread.cache(caching, .weak(UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())), object: instance)
         default:
-            if let tag {
-                thread.fillQualified(container: container, type: T.self, argument: nil, tag: tag, entry: .transient(UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque())), object: registration, generation: generation)
-            } else {
-                thread.fill(container: container, type: T.self, transient: caller, generation: generation)
-            }
+            thread.cache(caching, .transient(UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque())), object: registration)
         }
         return value
-    }
-}
-
-extension ResolutionThread {
-    /// What this thread's cache holds for `type` in `container` — in the main cache, or with
-    /// a `tag` in the cache of tagged resolves — as a ``QualifiedSlot/Entry``: a singleton's
-    /// address, a transient's caller or a `weakSingleton`'s ``WeakInstance``; `.empty` when
-    /// nothing is cached. Call after ``validateCache(generation:)``.
-    func cachedEntry(container: DependencyContainer, type: ObjectIdentifier, tag: DependencyTag?) -> QualifiedSlot.Entry {
-        let containerID = UInt(bitPattern: ObjectIdentifier(container)), typeID = UInt(bitPattern: type)
-        if let tag { return qualifiedEntry(container: containerID, type: typeID, argument: 0, tag: tag.name) }
-        guard let slot = cachedSlot(container: containerID, type: typeID) else { return .empty }
-        if let value = slot.pointee.value { return .singleton(value) }
-        if let transient = slot.pointee.transient { return .transient(transient) }
-        if let weak = slot.pointee.weak { return .weak(weak) }
-        return .empty
     }
 }

@@ -7,13 +7,16 @@ protocol AnySingletonValue: AnyObject {
     var anyValue: Any { get }
 }
 
+/// The argument of a resolve that passes none.
+struct NoArgument {}
+
 extension DependencyContainer {
-    /// The resolve path. A repeated resolve of a typed registration is served from the
-    /// calling thread's cache: the thread-local look-up, three atomic loads (plain loads
-    /// on x86 and ARM), a slot compare, then a copy of the singleton or the transient's
-    /// factory call. No lock, no reference counting beyond the copy of the result, no
-    /// lazy-global check. Everything else goes through
-    /// ``resolveMiss(_:thread:generation:)``.
+    /// The resolve fast path. A repeated untagged resolve of a typed registration is
+    /// served from the calling thread's `main` table (``ThreadTable``): the thread-local
+    /// look-up, three atomic loads (plain loads on x86 and ARM), a slot compare, then a
+    /// copy of the singleton or the transient's factory call. No lock, no reference
+    /// counting beyond the copy of the result, no lazy-global check. Everything else is
+    /// ``resolveRequest(_:tag:argument:thread:generation:)``.
     ///
     /// The cached object is used without retaining it: it stays alive while any factory
     /// runs on this thread (``ResolutionThread/State/retire(_:)``), which covers every use
@@ -22,86 +25,180 @@ extension DependencyContainer {
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
         let generation = ResolutionEngine.generation.load(ordering: .acquiring)
-        if thread.noOverrideActive || thread.seesNoLayer, thread.state.pointee.cacheGeneration == generation {
+        if thread.noOverrideActive || thread.seesNoLayer, thread.state.pointee.main.generation == generation {
             let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
             let containerID = UInt(bitPattern: ObjectIdentifier(self))
-            let slot = thread.slots + ResolutionThread.slotIndex(container: containerID, type: typeID)
-            if slot.pointee.type == typeID, slot.pointee.container == containerID {
-                if let value = slot.pointee.value {
-                    return value.assumingMemoryBound(to: T.self).pointee
+            let slot = thread.state.pointee.main.slots + ThreadTable.home(container: containerID, type: typeID, qualifier: 0, countLog2: ResolutionThread.mainCountLog2)
+            if slot.pointee.key.type == typeID, slot.pointee.key.container == containerID {
+                switch slot.pointee.entry {
+                case .singleton(let value): return value.assumingMemoryBound(to: T.self).pointee
+                case .transient(let caller): return try runCachedTransient(.fromOpaque(caller), thread: thread)
+                default: break
                 }
-                if let transient = slot.pointee.transient {
-                    return try runCachedTransient(.fromOpaque(transient), thread: thread)
-                }
-                // A `weakSingleton`, out of line.
-                return try resolveCachedWeak(T.self, instance: .fromOpaque(slot.pointee.weak.unsafelyUnwrapped), tag: nil, thread: thread, generation: generation)
             }
         }
-        return try resolveMiss(T.self, thread: thread, generation: generation)
+        return try resolveRequest(T.self, tag: nil, argument: NoArgument(), thread: thread, generation: generation)
     }
 
-    /// Everything but a cache hit outside any override: a resolve that may be inside an
-    /// override layer, a stale cache, or a type not cached yet. Kept out of line so the
-    /// fast path above stays small.
-    @inline(never)
-    private func resolveMiss<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if !thread.noOverrideActive {
-            // The innermost layer this code sees (``ResolutionThread/seesNoLayer``), held by
-            // this frame.
-            if let layer = OverrideContext.current {
-                defer { withExtendedLifetime(layer) {} }
-                return try resolveInLayer(T.self, layer: Unmanaged.passUnretained(layer), thread: thread, generation: generation)
-            }
-        }
-        thread.validateCache(generation: generation)
-        // The entry may sit away from its home slot (which the fast path checked), and a
-        // task that may see a layer but has none comes here: the cache still serves these.
-        let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
-        let containerID = UInt(bitPattern: ObjectIdentifier(self))
-        if let slot = thread.cachedSlot(container: containerID, type: typeID) {
-            if let value = slot.pointee.value {
-                return value.assumingMemoryBound(to: T.self).pointee
-            }
-            if let transient = slot.pointee.transient {
-                return try runCachedTransient(.fromOpaque(transient), thread: thread)
-            }
-            if let weak = slot.pointee.weak {
-                return try resolveCachedWeak(T.self, instance: .fromOpaque(weak), tag: nil, thread: thread, generation: generation)
-            }
-        }
-        // A `unitOfWork` instance this thread resolved in the current unit before: the
-        // layer cache, keyed by the unit's identifier (see ``resolveUnitOfWork``).
-        // The unit's id is read, not the unit: no reference counting. While the id is
-        // bound, so is the unit, which owns the cached instance.
-        if ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !isDetached {
-            let unit = UnitOfWorkContext.currentID
-            if unit != 0, let value = thread.layerCachedValue(layer: unit, container: containerID, type: typeID, generation: generation), !thread.mayCaptureUnitOfWork {
-                return value.assumingMemoryBound(to: T.self).pointee
-            }
-        }
-        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: nil, generation: isDetached ? nil : generation) }
-        return try resolveSlow(T.self, thread: thread, overrides: nil, generation: isDetached ? nil : generation)
-    }
-
-    /// A resolve inside override layer `layer` (the innermost, kept alive by the caller): a singleton resolved in
-    /// it before is served from the thread's layer cache, anything else takes the slow
-    /// path, which looks at the layer's registrations first and keeps every singleton in
-    /// the layer.
+    /// A resolve with a tag, an argument or both (`NoArgument` for none): the public entry
+    /// points other than the untagged one.
     @inline(__always)
-    private func resolveInLayer<T>(_ type: T.Type, layer: Unmanaged<OverrideLayer>, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+    func resolveRequest<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A) throws(DependencyResolutionError) -> T {
+        try resolveRequest(T.self, tag: tag, argument: argument, thread: .current(), generation: ResolutionEngine.generation.load(ordering: .acquiring))
+    }
+
+    /// The one resolve path behind every entry point: probes the one per-thread table the
+    /// request may be cached in (inside an override layer, the layer's entries; with a tag
+    /// or an argument, `qualified`; else `main`, then a unit of work's entries); on a miss,
+    /// plans under the engine lock (``plan(_:overrides:thread:generation:registration:)``)
+    /// and carries the plan out without it. An outermost resolve then finishes its work
+    /// (graph instances, completion hooks).
+    @inline(never)
+    func resolveRequest<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        // The innermost layer this code sees, held by this frame.
+        let layer = thread.noOverrideActive ? nil : OverrideContext.current
+        defer { withExtendedLifetime(layer) {} }
         // Detached containers (validation) die, and their addresses are reused: never cached.
-        guard !isDetached else {
-            if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil) }
-            return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: nil)
+        if !isDetached {
+            switch thread.probe(container: self, type: T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self, layer: layer, generation: generation) {
+            case .singleton(let value):
+                return value.assumingMemoryBound(to: T.self).pointee
+            case .transient(let caller):
+                return try runCachedTransient(.fromOpaque(caller), thread: thread)
+            case .weak(let raw):
+                let instance = Unmanaged<WeakInstance>.fromOpaque(raw)
+                // Served if someone still holds it; else a new one is built.
+                if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
+                    return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
+                }
+            case let .argument(registration, factory):
+                return try runCachedArgument(.fromOpaque(factory), registration: .fromOpaque(registration), argument: argument, thread: thread)
+            case .empty:
+                break
+            }
         }
-        let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
-        let containerID = UInt(bitPattern: ObjectIdentifier(self))
-        let layerID = layer._withUnsafeGuaranteedRef { $0.id }
-        if let value = thread.layerCachedValue(layer: layerID, container: containerID, type: typeID, generation: generation) {
-            return value.assumingMemoryBound(to: T.self).pointee
+        return try resolvePlanned(T.self, tag: tag, argument: argument, layer: layer, thread: thread, generation: generation)
+    }
+
+    /// A request no per-thread table served: planned under the lock, then carried out;
+    /// as an outermost resolve, its work finished. Out of line, so that what it keeps is
+    /// not on the stack of resolves that never get here.
+    @inline(never)
+    private func resolvePlanned<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, layer: OverrideLayer?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        let request = ResolveRequest(T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self)
+        #if DEBUG
+        // Outside every layer while some layer lives: a test's stub this code may have missed.
+        if layer == nil, !isDetached, ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0 {
+            LayerFallThroughWarning.check(request.key)
         }
-        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: nil, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation) }
-        return try resolveSlow(T.self, thread: thread, overrides: layer.takeUnretainedValue(), generation: generation)
+        #endif
+        let (plan, caching) = plan(request, overrides: layer, thread: thread, generation: isDetached ? nil : generation)
+        // Nested resolves carry the plan out directly: the value kept for finishing
+        // costs stack, which deep chains feel.
+        if thread.depth != 0 { return try carryOut(plan, caching, argument: argument, thread: thread) }
+        return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
+            try carryOut(plan, caching, argument: argument, thread: thread)
+        }
+    }
+
+    /// Carries out a plan, without the engine lock.
+    private func carryOut<T, A>(_ plan: ResolvePlan, _ caching: ResolveCaching, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        switch plan {
+        case .missing(let error):
+            // `nil` for an optional type.
+            return try OptionalResolution.unregistered(T.self, error: error)
+        case .failure(let error):
+            throw error
+        case .wrapper(let value):
+            return value as! T
+        case .run(let registration):
+            if registration.argumentFactory != nil { return try runArgument(registration, caching, argument: argument, thread: thread) }
+            if registration.lifecycle == .graph { return try resolveGraph(registration, thread: thread) }
+            return try runTransient(registration, caching, thread: thread)
+        case .ready(let registration, let object):
+            if registration.lifecycle == .unitOfWork { try checkCaptive(registration, thread: thread) }
+            return try instance(object, of: registration, caching, thread: thread)
+        case .build(let registration, let cell):
+            let object = try build(registration, into: cell, thread: thread, requested: T.self)
+            return try instance(object, of: registration, caching, thread: thread)
+        }
+    }
+
+    /// A singleton's, unit's or `weakSingleton`'s instance (`object`: the holder, or the
+    /// weak one's instance) as a `T`, cached as `caching` says — a singleton not while
+    /// this outermost resolve has work pending (it may still be completing, and is
+    /// discarded if a hook fails). Entries in `layers` retain nothing.
+    private func instance<T>(_ object: AnyObject, of registration: Registration, _ caching: ResolveCaching, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        if registration.lifecycle == .weakSingleton {
+            let value = try cast(object, to: T.self, registration: registration, thread: thread)
+            if case .cache = caching {
+                // The cache does not keep the instance alive.
+                let weak = WeakInstance(value, object: object)
+                thread.cache(caching, .weak(UnsafeRawPointer(Unmanaged.passUnretained(weak).toOpaque())), object: weak)
+            }
+            return value
+        }
+        guard registration.valueTypeID == ObjectIdentifier(T.self) else {
+            return try cast((object as! any AnySingletonValue).anyValue, to: T.self, registration: registration, thread: thread)
+        }
+        let holder = unsafeDowncast(object, to: SingletonValue<T>.self)
+        if !thread.state.pointee.hasOutermostWork {
+            thread.cache(caching, .singleton(UnsafeRawPointer(holder.storage)), object: holder)
+        }
+        return holder.value
+    }
+
+    /// A `graph` registration: the instance this outermost resolve made already, or a new
+    /// one, kept until it finishes.
+    private func resolveGraph<T>(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        var holder = thread.graphHolder(for: registration)
+        if holder == nil {
+            let made = try run(registration, thread: thread) { try registration.makeHolder(caller: registration.caller) }
+            thread.storeGraph(made, for: registration)
+            if registration.completion != nil { thread.queueCompletion(registration, value: (made as! any AnySingletonValue).anyValue) }
+            holder = made
+        }
+        return try instance(holder.unsafelyUnwrapped, of: registration, .none, thread: thread)
+    }
+
+    /// A transient registration's factory, cached as `caching` says: a forwarded type as
+    /// what its implementation left in the cache (``resolveForwarded``), any other as its
+    /// caller. One with a completion hook queues it; an untyped one is cast.
+    private func runTransient<T>(_ registration: Registration, _ caching: ResolveCaching, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        guard registration.completion == nil, registration.valueTypeID == ObjectIdentifier(T.self) else {
+            return try runUntyped(registration, thread: thread)
+        }
+        let caller = unsafeDowncast(registration.caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
+        if registration.forwardedImplementation != nil, case .cache = caching {
+            return try resolveForwarded(caller, registration: registration, caching: caching, thread: thread)
+        }
+        thread.cache(caching, .transient(UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque())), object: registration)
+        // `registration`, a borrowed argument, keeps the caller alive.
+        return try runTransient(Unmanaged.passUnretained(caller), thread: thread)
+    }
+
+    /// A transient whose value type is not the requested type, or with a completion hook
+    /// (queued): its value, cast.
+    @inline(never)
+    private func runUntyped<T>(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let value = try run(registration, thread: thread) { try registration.makeValue(caller: registration.caller) }
+        if registration.completion != nil { thread.queueCompletion(registration, value: value) }
+        return try cast(value, to: T.self, registration: registration, thread: thread)
+    }
+
+    /// An argument registration's factory (the lookup matched `A` exactly), its
+    /// registration cached as `caching` says; outside the cycle check (see
+    /// ``ResolutionThread/push(_:requestedIn:detectsCycles:)``).
+    private func runArgument<T, A>(_ registration: Registration, _ caching: ResolveCaching, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        let factory = registration.argumentFactory.unsafelyUnwrapped
+        guard registration.valueTypeID == ObjectIdentifier(T.self) else {
+            let value = try run(registration, thread: thread, detectsCycles: false) { try factory.make(registration.owner, argument) }
+            return try cast(value, to: T.self, registration: registration, thread: thread)
+        }
+        let typed = unsafeDowncast(factory, to: TypedArgumentFactory<A, T>.self)
+        thread.cache(caching, .argument(registration: UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque()), factory: UnsafeRawPointer(Unmanaged.passUnretained(typed).toOpaque())), object: registration)
+        // `registration`, a borrowed argument, keeps the factory alive.
+        return try runArgument(Unmanaged.passUnretained(typed), registration: Unmanaged.passUnretained(registration), argument: argument, thread: thread)
     }
 
     /// Runs a transient factory through its registration's caller. The caller (and so
@@ -175,143 +272,29 @@ extension DependencyContainer {
         return .factoryFailed(key: registration.key, scope: scope, chain: thread.chain(appending: nil), registration: registration.origin.description, error: error)
     }
 
-    /// A `weakSingleton` from this thread's cache: its instance if someone still holds it,
-    /// else the slow path's, which builds a new one and replaces the entry. Out of line, and
-    /// without a `T?`: a local of type `Optional<T>` makes the function that has it ask the
-    /// runtime for that type's metadata on every call.
-    @inline(never)
-    func resolveCachedWeak<T>(_ type: T.Type, instance: Unmanaged<WeakInstance>, tag: DependencyTag?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
-            return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
+    /// An argument registration's factory, from the thread's cache or found by the slow
+    /// path (which keeps `registration` alive); as an outermost resolve in a process that
+    /// has `graph` or completion-hook registrations, its work is finished after it.
+    @inline(__always)
+    func runCachedArgument<T, A>(_ factory: Unmanaged<TypedArgumentFactory<A, T>>, registration: Unmanaged<Registration>, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        if thread.state.pointee.depth == 0, ResolutionEngine.outermostWorkPossible.load(ordering: .relaxed) != 0 {
+            return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
+                try runArgument(factory, registration: registration, argument: argument, thread: thread)
+            }
         }
-        if thread.state.pointee.depth != 0 { return try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: nil, generation: generation) }
-        return try resolveSlow(T.self, tag: tag, thread: thread, overrides: nil, generation: generation)
+        return try runArgument(factory, registration: registration, argument: argument, thread: thread)
     }
 
-    /// Cache miss, override, optional flattening, untyped registration or a tag, as an
-    /// outermost resolve: ``resolveLookingUp(_:tag:thread:overrides:generation:)``, then
-    /// the resolve's work is finished (graph instances, completion hooks). Nested
-    /// resolves call `resolveLookingUp` directly (the value kept here costs stack, which
-    /// deep chains feel). Out of line, for the same reason: the callers' frames stay small.
-    @inline(never)
-    func resolveSlow<T>(_ type: T.Type, tag: DependencyTag? = nil, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
-        try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
-            try resolveLookingUp(T.self, tag: tag, thread: thread, overrides: overrides, generation: generation)
-        }
-    }
-
-    /// The slow path proper. `generation` is non-nil when the result may be cached for
-    /// this thread: in the main cache (or, with a `tag`, the cache of tagged resolves), or
-    /// inside a layer (`overrides`) in the layer cache (untagged singletons only).
-    ///
-    /// Takes the engine lock for the look-up and, for a lifecycle with a cell, the claim
-    /// (``claimSingleton(cell:registration:thread:weak:)``), and releases it before any
-    /// factory runs.
-    func resolveLookingUp<T>(_ type: T.Type, tag: DependencyTag?, thread: ResolutionThread, overrides: OverrideLayer?, generation: UInt?) throws(DependencyResolutionError) -> T {
-        let engine = ResolutionEngine.shared
-        let key = DependencyKey(T.self)
-        #if DEBUG
-        // Outside every layer while some layer lives: a test's stub this code may have missed.
-        if overrides == nil, !isDetached, ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0 {
-            LayerFallThroughWarning.check(key)
-        }
-        #endif
-        engine.lock.lock()
-        guard let registration = tag.map({ lookUp(key, tag: $0, overrides: overrides) }) ?? lookUp(key, overrides: overrides) else {
-            // Missing (`nil` for an optional type), or registered only with an argument; or a
-            // Provider, ArgumentProvider or Lazy built by type.
-            let result = makeWrapper(T.self, requested: key, tag: tag, thread: thread, overrides: overrides) ?? .failure(argumentFailure(key, tag: tag, given: nil, thread: thread))
-            engine.lock.unlock()
-            switch result {
-            case .success(let value): return value
-            case .failure(let error): return try OptionalResolution.unregistered(T.self, error: error)
+    @inline(__always)
+    private func runArgument<T, A>(_ factory: Unmanaged<TypedArgumentFactory<A, T>>, registration: Unmanaged<Registration>, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        try thread.push(registration, requestedIn: scope, detectsCycles: false)
+        defer { thread.pop() }
+        do {
+            return try factory._withUnsafeGuaranteedRef { factory in
+                try registration._withUnsafeGuaranteedRef { try factory.factory($0.owner, argument) }
             }
-        }
-        // A main-actor registration is checked on every resolve and never cached per
-        // thread: a thread that drained the main queue once may run other work later.
-        var generation = generation
-        if registration.requiresMainActor {
-            guard MainThread.isCurrent else {
-                engine.lock.unlock()
-                throw .offMainActor(key: key, scope: scope, chain: thread.chain(appending: key), registration: registration.origin.description)
-            }
-            generation = nil
-        }
-        let isTyped = registration.valueTypeID == ObjectIdentifier(T.self)
-        let caller = registration.caller
-        // A registration with a completion hook is never cached per thread: each new
-        // instance must queue its hook, and a singleton is completing for a while.
-        if registration.completion != nil { generation = nil }
-
-        switch registration.lifecycle {
-        case .transient:
-            engine.lock.unlock()
-            if registration.completion != nil {
-                let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
-                thread.queueCompletion(registration, value: value)
-                return try cast(value, to: T.self, registration: registration, thread: thread)
-            }
-            if isTyped {
-                let typedCaller = unsafeDowncast(caller.unsafelyUnwrapped, to: TypedFactoryCaller<T>.self)
-                if let generation, overrides == nil {
-                    if let implementation = registration.forwardedImplementation {
-                        return try resolveForwarded(T.self, caller: typedCaller, registration: registration, implementation: implementation, tag: tag, thread: thread, generation: generation)
-                    }
-                    if let tag {
-                        thread.fillQualified(container: ObjectIdentifier(self), type: T.self, argument: nil, tag: tag, entry: .transient(UnsafeRawPointer(Unmanaged.passUnretained(typedCaller).toOpaque())), object: registration, generation: generation)
-                    } else {
-                        thread.fill(container: ObjectIdentifier(self), type: T.self, transient: typedCaller, generation: generation)
-                    }
-                }
-                return try withExtendedLifetime(registration) { () throws(DependencyResolutionError) -> T in
-                    try runTransient(Unmanaged.passUnretained(typedCaller), thread: thread)
-                }
-            }
-            let value = try run(registration, thread: thread) { try registration.makeValue(caller: caller) }
-            return try cast(value, to: T.self, registration: registration, thread: thread)
-
-        case .graph:
-            engine.lock.unlock()
-            return try resolveGraph(T.self, registration: registration, caller: caller, thread: thread)
-
-        case .unitOfWork:
-            engine.lock.unlock()
-            return try resolveUnitOfWork(T.self, registration: registration, caller: caller, thread: thread, overrides: overrides, generation: tag == nil ? generation : nil)
-
-        case .weakSingleton:
-            let cell = overrides?.cell(for: registration) ?? registration.cell
-            let claim = claimSingleton(cell: cell, registration: registration, thread: thread, weak: true)
-            engine.lock.unlock()
-            return try resolveWeakSingleton(T.self, claim: claim, cell: cell, registration: registration, caller: caller, thread: thread, tag: tag, generation: overrides == nil ? generation : nil)
-
-        case .singleton, .eagerSingleton:
-            let cell = overrides?.cell(for: registration) ?? registration.cell
-            let claim = claimSingleton(cell: cell, registration: registration, thread: thread)
-            engine.lock.unlock()
-            let holder = try singletonHolder(claim, cell: cell, registration: registration, caller: caller, thread: thread)
-            guard isTyped else {
-                // `holder` is a `SingletonValue<U>` for some U; read it as `Any` and check it.
-                let value = (holder as! any AnySingletonValue).anyValue
-                return try cast(value, to: T.self, registration: registration, thread: thread)
-            }
-            let typedHolder = unsafeDowncast(holder, to: SingletonValue<T>.self)
-            // Not while this outermost resolve has work pending: the singleton may still be
-            // completing, and is discarded if a hook fails.
-            if thread.state.pointee.hasOutermostWork {
-                return typedHolder.value
-            }
-            if let generation {
-                if let overrides {
-                    if tag == nil {
-                        thread.fillLayerCache(layer: overrides.id, container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
-                    }
-                } else if let tag {
-                    thread.fillQualified(container: ObjectIdentifier(self), type: T.self, argument: nil, tag: tag, entry: .singleton(UnsafeRawPointer(typedHolder.storage)), object: typedHolder, generation: generation)
-                } else {
-                    thread.fill(container: ObjectIdentifier(self), type: T.self, holder: typedHolder, generation: generation)
-                }
-            }
-            return typedHolder.value
+        } catch {
+            throw wrapFailure(error, thread: thread)
         }
     }
 
@@ -319,25 +302,4 @@ extension DependencyContainer {
         if let typed = value as? T { return typed }
         throw .mismatch(requested: T.self, actual: value, scope: scope, chain: thread.chain(appending: DependencyKey(T.self)), registration: registration.origin.description)
     }
-
-    /// Finds the registration for `key`, in layers: overrides first (innermost frame,
-    /// scoped then global), then this container's injected bindings and its own
-    /// registrations, then its fallback's, in the same order. Call with the engine lock held.
-    func lookUp(_ key: DependencyKey, overrides: OverrideLayer?) -> Registration? {
-        if let overrides, let found = overrides.registration(for: key, scope: scope) { return found }
-        if let found = injected[key] ?? table[key] { return found }
-        guard let parent else { return nil }
-        return parent.injected[key] ?? parent.table[key]
-    }
-
-    /// The registration a tagged resolve uses: the exact (type, tag) registration in any
-    /// layer, in ``lookUp(_:overrides:)``'s order, else the untagged one (Dip's fallback).
-    /// Call with the engine lock held.
-    func lookUp(_ key: DependencyKey, tag: DependencyTag, overrides: OverrideLayer?) -> Registration? {
-        if let overrides, let found = overrides.registration(for: key, tag: tag, scope: scope) { return found }
-        if let found = injected[key, tag: tag] ?? table[key, tag: tag] { return found }
-        if let parent, let found = parent.injected[key, tag: tag] ?? parent.table[key, tag: tag] { return found }
-        return lookUp(key, overrides: overrides)
-    }
-
 }

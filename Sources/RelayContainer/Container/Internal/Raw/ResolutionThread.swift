@@ -28,33 +28,18 @@ struct ResolutionThread {
         let registration: Unmanaged<Registration>
     }
 
-    /// One slot of the main cache, keyed by (container, type); the tagged and argument cache
-    /// has ``QualifiedSlot``s and the layer cache ``LayerSlot``s. (A registration's key is
-    /// ``Slot``, a different thing.)
-    struct MainSlot {
-        /// `UInt(bitPattern: ObjectIdentifier(container))`; 0 for an empty slot.
-        var container: UInt = 0
-        /// `UInt(bitPattern: ObjectIdentifier(T.self))`; 0 for an empty slot.
-        var type: UInt = 0
-        /// For a singleton, the address of its `T` (inside `object`, a `SingletonValue<T>`).
-        var value: UnsafeRawPointer?
-        /// For a transient, its registration's `TypedFactoryCaller<T>`, unretained (it
-        /// lives as long as its registration, `object`).
-        var transient: UnsafeRawPointer?
-        /// For a `weakSingleton`, its ``WeakInstance``, unretained (it is `object`). The
-        /// fast path serves only `value` and `transient`; this one is served out of line.
-        var weak: UnsafeRawPointer?
-        /// Keeps the cached object alive.
-        var object: AnyObject?
-    }
-
     /// Identifies a thread in singleton cells and the engine's wait-for map.
     struct ID: Hashable, Sendable {
         let bits: UInt
     }
 
     struct State {
-        var cacheGeneration: UInt = 0
+        /// Untagged resolves without an argument (see ``ThreadTable``).
+        var main = ThreadTable(countLog2: ResolutionThread.mainCountLog2)
+        /// Tagged and argument resolves.
+        var qualified = ThreadTable(countLog2: 6)
+        /// Singletons resolved inside override layers and units of work.
+        var layers = ThreadTable(countLog2: 5)
         var depth = 0
         /// Objects dropped from the cache while factories were running; released when
         /// the outermost one returns.
@@ -77,31 +62,18 @@ struct ResolutionThread {
         /// inside them are not outermost.
         var runningCompletions = false
         /// How many synchronous `withInjectedDependencies` calls are running on this
-        /// thread. When the last one returns, the layer cache is emptied; while one runs,
+        /// thread. When the last one returns, `layers` is emptied; while one runs,
         /// ``ResolutionThread/seesNoLayer`` answers "no" without reading the task-local value.
         var synchronousLayers = 0
-        /// The generation ``layerSlots`` were filled under.
-        var layerCacheGeneration: UInt = 0
         /// The lowest stack address a nested resolve may start at (``ThreadStack``); 0
         /// when the thread's stack is unknown.
         let stackLimit: UInt
         /// The thread's stack size in bytes, for the error; 0 when unknown.
         let stackSize: Int
         let frames: UnsafeMutablePointer<Frame>
-        let slots: UnsafeMutablePointer<MainSlot>
-        /// Singletons resolved inside override layers (``ResolutionThread/layerCachedValue(layer:container:type:)``).
-        let layerSlots: UnsafeMutablePointer<LayerSlot>
-        /// Tagged and argument resolves (``ResolutionThread/qualifiedSlot(container:type:argument:tag:)``).
-        let qualifiedSlots: UnsafeMutablePointer<QualifiedSlot>
 
         init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
-            slots = .allocate(capacity: ResolutionThread.slotCount)
-            slots.initialize(repeating: MainSlot(), count: ResolutionThread.slotCount)
-            layerSlots = .allocate(capacity: ResolutionThread.layerSlotCount)
-            layerSlots.initialize(repeating: LayerSlot(), count: ResolutionThread.layerSlotCount)
-            qualifiedSlots = .allocate(capacity: ResolutionThread.qualifiedSlotCount)
-            qualifiedSlots.initialize(repeating: QualifiedSlot(), count: ResolutionThread.qualifiedSlotCount)
             let stack = ThreadStack.bounds()
             stackLimit = stack.map { $0.low + UInt(ThreadStack.reserve(forStackOf: $0.size)) } ?? 0
             stackSize = stack?.size ?? 0
@@ -110,11 +82,9 @@ struct ResolutionThread {
         func destroy() {
             frames.deinitialize(count: depth)
             frames.deallocate()
-            slots.deinitialize(count: ResolutionThread.slotCount)
-            slots.deallocate()
-            layerSlots.deallocate()
-            qualifiedSlots.deinitialize(count: ResolutionThread.qualifiedSlotCount)
-            qualifiedSlots.deallocate()
+            main.destroy()
+            qualified.destroy()
+            layers.destroy()
         }
 
         /// Releases `object` now if no factory is running on this thread, else when none is.
@@ -126,19 +96,13 @@ struct ResolutionThread {
         }
     }
 
-    static let slotCountLog2 = 7
-    static let slotCount = 1 << slotCountLog2
-    /// How many consecutive slots, from its home slot, an entry may occupy. The fast path
-    /// looks only at the home slot; ``cachedSlot(container:type:)`` (on a miss) looks at
-    /// all of them, so two hot types whose home slots collide cost a little each instead
-    /// of evicting each other into the slow path on every resolve.
-    static let probeLength = 4
+    /// The `main` table's size: 128 slots.
+    static let mainCountLog2 = 7
     static let maximumDepth = 512
 
     let state: UnsafeMutablePointer<State>
 
     var id: ID { ID(bits: UInt(bitPattern: state)) }
-    var slots: UnsafeMutablePointer<MainSlot> { state.pointee.slots }
 
     /// ``ResolutionEngine/threadKey`` once the engine exists, `UInt.max` before. Static
     /// (a C word with static storage, initialised before any code runs; see
@@ -207,83 +171,76 @@ struct ResolutionThread {
 
     // MARK: Cache
 
-    @inline(__always)
-    static func slotIndex(container: UInt, type: UInt) -> Int {
-        // The raw addresses, not `hashValue` (a full SipHash per call): metadata and
-        // objects are aligned, and the multiply spreads the remaining bits.
-        let mixed = (type ^ (container &>> 4)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed &>> UInt(UInt.bitWidth - slotCountLog2))
+    /// Which of the thread's tables (``ThreadTable``) a resolve uses.
+    enum Table {
+        case main, qualified, layers
     }
 
-    /// Drops every cached entry when any container changed since the cache was filled.
     @inline(__always)
-    func validateCache(generation: UInt) {
-        if state.pointee.cacheGeneration != generation { clearCache(generation: generation) }
+    private func withTable<R>(_ table: Table, _ body: (inout ThreadTable) -> R) -> R {
+        switch table {
+        case .main: body(&state.pointee.main)
+        case .qualified: body(&state.pointee.qualified)
+        case .layers: body(&state.pointee.layers)
+        }
     }
 
-    /// Empties the main cache and the cache of tagged and argument resolves.
+    /// What `table` holds for `key`, after emptying the table if a registration table
+    /// changed since it was filled (`generation`, the engine's now).
+    @inline(__always)
+    func cached(_ table: Table, _ key: ThreadTable.Key, generation: UInt) -> ThreadTable.Entry {
+        withTable(table) { tableState in
+            if tableState.generation != generation { clear(&tableState, generation: generation) }
+            return tableState.find(key)
+        }
+    }
+
     @inline(never)
-    private func clearCache(generation: UInt) {
-        let slots = state.pointee.slots
-        for i in 0..<Self.slotCount {
-            state.pointee.retire(slots[i].object)
-            slots[i] = MainSlot()
-        }
-        clearQualifiedCache()
-        state.pointee.cacheGeneration = generation
+    private func clear(_ table: inout ThreadTable, generation: UInt) {
+        table.clear(generation: generation) { state.pointee.retire($0) }
     }
 
-    /// Caches a published singleton (`holder`, a `SingletonValue<T>`) for this thread.
-    func fill<T>(container: ObjectIdentifier, type: T.Type, holder: SingletonValue<T>, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: UnsafeRawPointer(holder.storage), transient: nil, object: holder, generation: generation)
-    }
-
-    /// Caches a transient registration for this thread.
-    func fill<T>(container: ObjectIdentifier, type: T.Type, transient caller: TypedFactoryCaller<T>, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque()), object: caller.registration.takeUnretainedValue(), generation: generation)
-    }
-
-    /// Caches a `weakSingleton`'s instance for this thread, without keeping it alive.
-    func fill<T>(container: ObjectIdentifier, type: T.Type, weak instance: WeakInstance, generation: UInt) {
-        fill(container: container, type: ObjectIdentifier(T.self), value: nil, transient: nil, weak: UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque()), object: instance, generation: generation)
-    }
-
-    private func fill(container: ObjectIdentifier, type: ObjectIdentifier, value: UnsafeRawPointer?, transient: UnsafeRawPointer?, weak: UnsafeRawPointer? = nil, object: AnyObject, generation: UInt) {
-        guard state.pointee.cacheGeneration == generation else { return }
-        let container = UInt(bitPattern: container), type = UInt(bitPattern: type)
-        let slot = Self.slotToFill(in: state.pointee.slots, count: Self.slotCount, home: Self.slotIndex(container: container, type: type),
-                                   isEntry: { $0.type == type && $0.container == container }, isFree: { $0.object == nil })
-        state.pointee.retire(slot.pointee.object)
-        slot.pointee = MainSlot(container: container, type: type, value: value, transient: transient, weak: weak, object: object)
-    }
-
-    /// The slot to fill, in a table of `count` slots (a power of two), for an entry whose
-    /// home slot is `home`: the entry's own slot if it has one, else the first free slot of
-    /// its probe window (``probeLength`` slots from home), else the home slot.
+    /// What the tables hold for a resolve of `type` in `container` with `tag` and
+    /// `argument`: inside `layer`, the layer's entries (untagged singletons only); with a
+    /// tag or an argument, `qualified`; else `main`, then the current unit of work's
+    /// entries — unless a debug build must check the resolve for a captive dependency
+    /// (``mayCaptureUnitOfWork``). The unit's id is read, not the unit: while the id is
+    /// bound, so is the unit, which owns the instance.
     @inline(__always)
-    static func slotToFill<S>(in slots: UnsafeMutablePointer<S>, count: Int, home: Int, isEntry: (S) -> Bool, isFree: (S) -> Bool) -> UnsafeMutablePointer<S> {
-        var slot = slots + home
-        var foundFree = false
-        for offset in 0..<probeLength {
-            let candidate = slots + ((home + offset) & (count - 1))
-            if isEntry(candidate.pointee) { return candidate }
-            if !foundFree, isFree(candidate.pointee) {
-                slot = candidate
-                foundFree = true
-            }
+    func probe(container: DependencyContainer, type: Any.Type, tag: DependencyTag?, argument: Any.Type?, layer: OverrideLayer?, generation: UInt) -> ThreadTable.Entry {
+        var key = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(container)), type: UInt(bitPattern: ObjectIdentifier(type)))
+        if let layer {
+            guard tag == nil, argument == nil else { return .empty }
+            key.qualifier = layer.id
+            return cached(.layers, key, generation: generation)
         }
-        return slot
+        if tag != nil || argument != nil {
+            key.qualifier = argument.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+            key.tag = tag?.name
+            return cached(.qualified, key, generation: generation)
+        }
+        let entry = cached(.main, key, generation: generation)
+        guard case .empty = entry, ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !mayCaptureUnitOfWork else { return entry }
+        key.qualifier = UnitOfWorkContext.currentID
+        return key.qualifier == 0 ? .empty : cached(.layers, key, generation: generation)
     }
 
-    /// The cached entry for `type` in `container`, wherever in its probe window it is.
-    @inline(__always)
-    func cachedSlot(container: UInt, type: UInt) -> UnsafeMutablePointer<MainSlot>? {
-        let home = Self.slotIndex(container: container, type: type)
-        for offset in 0..<Self.probeLength {
-            let slot = state.pointee.slots + ((home + offset) & (Self.slotCount - 1))
-            if slot.pointee.type == type, slot.pointee.container == container { return slot }
+    /// Keeps `entry` (kept alive by `object`) where `caching` says, unless a registration
+    /// table changed since its generation was read (the table is then behind, or cleared
+    /// again). Entries in `layers` keep nothing alive (see ``ThreadTable``).
+    func cache(_ caching: ResolveCaching, _ entry: ThreadTable.Entry, object: AnyObject?) {
+        guard case let .cache(table, key, generation) = caching else { return }
+        let displaced: AnyObject?? = withTable(table) { tableState in
+            guard tableState.generation == generation else { return .none }
+            return tableState.store(key, entry, object: table == .layers ? nil : object)
         }
-        return nil
+        if let displaced { state.pointee.retire(displaced) }
+    }
+
+    /// Empties the `layers` table (its entries retain nothing), as the last synchronous
+    /// `withInjectedDependencies` call on this thread returns.
+    func clearLayers() {
+        clear(&state.pointee.layers, generation: state.pointee.layers.generation)
     }
 
     // MARK: Stack
@@ -459,18 +416,12 @@ struct ResolutionThread {
         if !state.pointee.completingCells.isEmpty { swap(&cells, &state.pointee.completingCells) }
         var released: [AnyObject] = []
         if !cells.isEmpty {
-            let engine = ResolutionEngine.shared
-            engine.lock.withLock {
+            SingletonCell.settle {
                 for cell in cells {
                     guard case let .completing(_, holder) = cell.state else { continue }
-                    if publishing {
-                        cell.state = .built(holder)
-                    } else {
-                        cell.state = .empty
-                        released.append(holder)
-                    }
+                    cell.state = publishing ? .built(holder) : .empty
+                    if !publishing { released.append(holder) }
                 }
-                engine.lock.broadcast()
             }
         }
         withExtendedLifetime(released) {}

@@ -1,0 +1,125 @@
+// The per-thread resolve caches. Raw: slots hold unretained addresses of singletons,
+// factory callers and weak instances, which the resolve path reads without reference
+// counting (ResolutionThread says why that is safe).
+
+/// One of a thread's three resolve caches (``ResolutionThread/State``): a small
+/// open-addressed table of *(container, type, qualifier, tag) → what a repeated resolve
+/// needs*.
+///
+/// - `main`: untagged resolves without an argument, keyed by container and type alone,
+///   so the fast path (``DependencyContainer/resolveValue(_:)``) checks its home slot with
+///   two compares.
+/// - `qualified`: tagged and argument resolves; the qualifier is the argument's type, and
+///   a tagged resolve that fell back to the untagged registration is kept under the tag
+///   it asked for.
+/// - `layers`: singletons resolved inside an override layer or a unit of work; the
+///   qualifier is the layer's or unit's identifier (never reused). These entries retain
+///   nothing: an entry is read only while its layer or unit is the current one, which
+///   owns the singleton.
+///
+/// Every table is dropped when any registration table changes (its ``generation`` is
+/// behind the engine's). What the `main` and `qualified` tables keep alive is retired,
+/// not released, while a factory runs on the thread (``ResolutionThread/State/retire(_:)``).
+struct ThreadTable {
+    struct Key: Equatable {
+        var container: UInt = 0
+        var type: UInt = 0
+        /// 0 in `main`; the argument's type in `qualified`; the layer or unit in `layers`.
+        var qualifier: UInt = 0
+        /// The tag asked for (`qualified` only).
+        var tag: String? = nil
+    }
+
+    /// What a slot holds for its key.
+    enum Entry {
+        case empty
+        /// The address of a singleton's `T` in its `SingletonValue<T>`.
+        case singleton(UnsafeRawPointer)
+        /// A transient registration's `TypedFactoryCaller<T>`.
+        case transient(UnsafeRawPointer)
+        /// A `weakSingleton`'s ``WeakInstance``.
+        case weak(UnsafeRawPointer)
+        /// An argument registration and its `TypedArgumentFactory<A, T>`.
+        case argument(registration: UnsafeRawPointer, factory: UnsafeRawPointer)
+    }
+
+    struct Slot {
+        var key = Key()
+        var entry = Entry.empty
+        /// Keeps what `entry` points into alive (the holder, registration or weak
+        /// instance); `nil` in `layers`.
+        var object: AnyObject?
+    }
+
+    /// How many consecutive slots, from its home slot, an entry may occupy. The fast path
+    /// looks only at the home slot; ``find(_:)`` looks at all of them, so two hot types
+    /// whose home slots collide cost a little each instead of evicting each other.
+    static let probeLength = 4
+
+    let slots: UnsafeMutablePointer<Slot>
+    let countLog2: Int
+    /// The engine's generation the entries were filled under.
+    var generation: UInt = 0
+
+    init(countLog2: Int) {
+        self.countLog2 = countLog2
+        slots = .allocate(capacity: 1 << countLog2)
+        slots.initialize(repeating: Slot(), count: 1 << countLog2)
+    }
+
+    func destroy() {
+        slots.deinitialize(count: 1 << countLog2)
+        slots.deallocate()
+    }
+
+    /// The home slot of a key. The raw addresses, not `hashValue` (a full SipHash per
+    /// call): metadata and objects are aligned, and the multiply spreads the other bits.
+    @inline(__always)
+    static func home(container: UInt, type: UInt, qualifier: UInt, countLog2: Int) -> Int {
+        let mixed = (type ^ (container &>> 4) ^ (qualifier &* 0x2545_F491_4F6C_DD1D)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed &>> UInt(UInt.bitWidth - countLog2))
+    }
+
+    /// The entry for `key`, wherever in its probe window it is; `.empty` when none.
+    @inline(__always)
+    func find(_ key: Key) -> Entry {
+        let home = Self.home(container: key.container, type: key.type, qualifier: key.qualifier, countLog2: countLog2)
+        for offset in 0..<Self.probeLength {
+            let slot = slots + ((home + offset) & ((1 << countLog2) - 1))
+            if slot.pointee.key == key { return slot.pointee.entry }
+        }
+        return .empty
+    }
+
+    /// Stores `entry` for `key`: in the key's own slot if it has one, else the first free
+    /// slot of its probe window, else its home slot. Returns what the slot kept alive
+    /// before, for the caller to retire.
+    mutating func store(_ key: Key, _ entry: Entry, object: AnyObject?) -> AnyObject? {
+        let home = Self.home(container: key.container, type: key.type, qualifier: key.qualifier, countLog2: countLog2)
+        var target = slots + home
+        var foundFree = false
+        for offset in 0..<Self.probeLength {
+            let candidate = slots + ((home + offset) & ((1 << countLog2) - 1))
+            if candidate.pointee.key == key {
+                target = candidate
+                break
+            }
+            if !foundFree, candidate.pointee.key.type == 0 {
+                target = candidate
+                foundFree = true
+            }
+        }
+        let displaced = target.pointee.object
+        target.pointee = Slot(key: key, entry: entry, object: object)
+        return displaced
+    }
+
+    /// Empties the table for `generation`, handing what it kept alive to `retire`.
+    mutating func clear(generation: UInt, retire: (AnyObject?) -> Void) {
+        for i in 0..<(1 << countLog2) where slots[i].key.type != 0 {
+            retire(slots[i].object)
+            slots[i] = Slot()
+        }
+        self.generation = generation
+    }
+}
