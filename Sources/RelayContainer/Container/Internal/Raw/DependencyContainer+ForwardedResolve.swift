@@ -29,12 +29,13 @@ extension DependencyContainer {
         // What the implementation's resolve (in the registration's owner, with its tag) left.
         var implementationKey = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(registration.owner)), type: UInt(bitPattern: implementation))
         implementationKey.tag = registration.tag?.name
-        switch thread.cached(registration.tag == nil ? .main : .qualified, implementationKey, generation: generation) {
+        let implementationEntry = thread.cached(registration.tag == nil ? .main : .qualified, implementationKey, generation: generation)
+        switch implementationEntry.kind {
         case .singleton:
             let holder = SingletonValue(value)
             thread.cache(caching, .singleton(UnsafeRawPointer(holder.storage)), object: holder)
-        case .weak(let raw):
-            guard let instance = Unmanaged<WeakInstance>.fromOpaque(raw).takeUnretainedValue().forwarded(as: value) else { break }
+        case .weak:
+            guard let instance = Unmanaged<WeakInstance>.fromOpaque(implementationEntry.address.unsafelyUnwrapped).takeUnretainedValue().forwarded(as: value) else { break }
             thread.cache(caching, .weak(UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())), object: instance)
         default:
             thread.cache(caching, .transient(UnsafeRawPointer(Unmanaged.passUnretained(caller).toOpaque())), object: registration)

@@ -25,23 +25,45 @@ extension DependencyContainer {
     func resolveValue<T>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let thread = ResolutionThread.current()
         let generation = ResolutionEngine.generation.load(ordering: .acquiring)
-        if thread.noOverrideActive || thread.seesNoLayer, thread.state.pointee.main.generation == generation {
+        let main = thread.state.pointee.tables
+        if thread.noOverrideActive || thread.seesNoLayer, main.pointee.generation == generation {
             let typeID = UInt(bitPattern: ObjectIdentifier(T.self))
             let containerID = UInt(bitPattern: ObjectIdentifier(self))
-            let slot = thread.state.pointee.main.slots + ThreadTable.home(container: containerID, type: typeID, qualifier: 0, countLog2: ResolutionThread.mainCountLog2)
+            let slot = main.pointee.slots + ThreadTable.home(container: containerID, type: typeID, qualifier: 0, shift: UInt(UInt.bitWidth - ResolutionThread.mainCountLog2))
             if slot.pointee.key.type == typeID, slot.pointee.key.container == containerID {
-                switch slot.pointee.entry {
-                case .singleton(let value): return value.assumingMemoryBound(to: T.self).pointee
-                case .transient(let caller): return try runCachedTransient(.fromOpaque(caller), thread: thread)
-                default: break
-                }
+                let entry = slot.pointee.entry
+                // Written weak first: LLVM tests such a chain from its last check, so the
+                // singleton costs one compare, the transient two.
+                if entry.kind == .weak { return try resolveCachedWeak(T.self, instance: entry.address.unsafelyUnwrapped, thread: thread, generation: generation) }
+                if entry.kind == .transient { return try runCachedTransient(.fromOpaque(entry.address.unsafelyUnwrapped), thread: thread) }
+                if entry.kind == .singleton { return entry.address.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee }
             }
         }
-        return try resolveRequest(T.self, tag: nil, argument: NoArgument(), thread: thread, generation: generation)
+        return try resolveMissed(T.self, thread: thread, generation: generation)
+    }
+
+    /// A `weakSingleton` from the `main` table: its instance if someone still holds it,
+    /// else the one path's. Out of line, and without a `T?`: a local of type `Optional<T>`
+    /// makes the function that has it ask the runtime for that type's metadata on every call.
+    @inline(never)
+    private func resolveCachedWeak<T>(_ type: T.Type, instance raw: UnsafeRawPointer, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        let instance = Unmanaged<WeakInstance>.fromOpaque(raw)
+        if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
+            return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
+        }
+        return try resolveMissed(T.self, thread: thread, generation: generation)
+    }
+
+    /// ``resolveRequest(_:tag:argument:thread:generation:)`` for what the fast path did not
+    /// serve, out of line so that the fast path stays small.
+    @inline(never)
+    private func resolveMissed<T>(_ type: T.Type, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+        try resolveRequest(T.self, tag: nil, argument: NoArgument(), thread: thread, generation: generation)
     }
 
     /// A resolve with a tag, an argument or both (`NoArgument` for none): the public entry
-    /// points other than the untagged one.
+    /// points other than the untagged one, each with its own copy of the one path, so that
+    /// what it does not ask for (a tag, an argument) costs nothing.
     @inline(__always)
     func resolveRequest<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A) throws(DependencyResolutionError) -> T {
         try resolveRequest(T.self, tag: tag, argument: argument, thread: .current(), generation: ResolutionEngine.generation.load(ordering: .acquiring))
@@ -53,26 +75,29 @@ extension DependencyContainer {
     /// plans under the engine lock (``plan(_:overrides:thread:generation:registration:)``)
     /// and carries the plan out without it. An outermost resolve then finishes its work
     /// (graph instances, completion hooks).
-    @inline(never)
+    @inline(__always)
     func resolveRequest<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         // The innermost layer this code sees, held by this frame.
         let layer = thread.noOverrideActive ? nil : OverrideContext.current
         defer { withExtendedLifetime(layer) {} }
         // Detached containers (validation) die, and their addresses are reused: never cached.
         if !isDetached {
-            switch thread.probe(container: self, type: T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self, layer: layer, generation: generation) {
-            case .singleton(let value):
-                return value.assumingMemoryBound(to: T.self).pointee
-            case .transient(let caller):
-                return try runCachedTransient(.fromOpaque(caller), thread: thread)
-            case .weak(let raw):
-                let instance = Unmanaged<WeakInstance>.fromOpaque(raw)
+            // The layer's identifier, read without reference counting: this frame holds it.
+            let layerID = layer.map { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef { $0.id } } ?? 0
+            let entry = thread.probe(container: self, type: T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self, layer: layerID, generation: generation)
+            switch entry.kind {
+            case .singleton:
+                return entry.address.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee
+            case .transient:
+                return try runCachedTransient(.fromOpaque(entry.address.unsafelyUnwrapped), thread: thread)
+            case .weak:
+                let instance = Unmanaged<WeakInstance>.fromOpaque(entry.address.unsafelyUnwrapped)
                 // Served if someone still holds it; else a new one is built.
                 if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
                     return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
                 }
-            case let .argument(registration, factory):
-                return try runCachedArgument(.fromOpaque(factory), registration: .fromOpaque(registration), argument: argument, thread: thread)
+            case .argument:
+                return try runCachedArgument(.fromOpaque(entry.factory.unsafelyUnwrapped), registration: .fromOpaque(entry.address.unsafelyUnwrapped), argument: argument, thread: thread)
             case .empty:
                 break
             }

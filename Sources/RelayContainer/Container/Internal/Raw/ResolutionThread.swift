@@ -34,12 +34,10 @@ struct ResolutionThread {
     }
 
     struct State {
-        /// Untagged resolves without an argument (see ``ThreadTable``).
-        var main = ThreadTable(countLog2: ResolutionThread.mainCountLog2)
-        /// Tagged and argument resolves.
-        var qualified = ThreadTable(countLog2: 6)
-        /// Singletons resolved inside override layers and units of work.
-        var layers = ThreadTable(countLog2: 5)
+        /// The resolve caches (``ThreadTable``), indexed by ``ResolutionThread/Table``:
+        /// untagged resolves without an argument; tagged and argument resolves; singletons
+        /// resolved inside override layers and units of work.
+        let tables: UnsafeMutablePointer<ThreadTable>
         var depth = 0
         /// Objects dropped from the cache while factories were running; released when
         /// the outermost one returns.
@@ -74,6 +72,10 @@ struct ResolutionThread {
 
         init() {
             frames = .allocate(capacity: ResolutionThread.maximumDepth)
+            tables = .allocate(capacity: 3)
+            tables.initialize(to: ThreadTable(countLog2: ResolutionThread.mainCountLog2))
+            (tables + 1).initialize(to: ThreadTable(countLog2: 6))
+            (tables + 2).initialize(to: ThreadTable(countLog2: 5))
             let stack = ThreadStack.bounds()
             stackLimit = stack.map { $0.low + UInt(ThreadStack.reserve(forStackOf: $0.size)) } ?? 0
             stackSize = stack?.size ?? 0
@@ -82,9 +84,9 @@ struct ResolutionThread {
         func destroy() {
             frames.deinitialize(count: depth)
             frames.deallocate()
-            main.destroy()
-            qualified.destroy()
-            layers.destroy()
+            for i in 0..<3 { tables[i].destroy() }
+            tables.deinitialize(count: 3)
+            tables.deallocate()
         }
 
         /// Releases `object` now if no factory is running on this thread, else when none is.
@@ -172,46 +174,42 @@ struct ResolutionThread {
     // MARK: Cache
 
     /// Which of the thread's tables (``ThreadTable``) a resolve uses.
-    enum Table {
+    enum Table: Int {
         case main, qualified, layers
     }
 
+    /// The thread's `table`.
     @inline(__always)
-    private func withTable<R>(_ table: Table, _ body: (inout ThreadTable) -> R) -> R {
-        switch table {
-        case .main: body(&state.pointee.main)
-        case .qualified: body(&state.pointee.qualified)
-        case .layers: body(&state.pointee.layers)
-        }
+    func table(_ table: Table) -> UnsafeMutablePointer<ThreadTable> {
+        state.pointee.tables + table.rawValue
     }
 
     /// What `table` holds for `key`, after emptying the table if a registration table
     /// changed since it was filled (`generation`, the engine's now).
     @inline(__always)
     func cached(_ table: Table, _ key: ThreadTable.Key, generation: UInt) -> ThreadTable.Entry {
-        withTable(table) { tableState in
-            if tableState.generation != generation { clear(&tableState, generation: generation) }
-            return tableState.find(key)
-        }
+        let table = self.table(table)
+        if table.pointee.generation != generation { clear(table, generation: generation) }
+        return table.pointee.find(key)
     }
 
     @inline(never)
-    private func clear(_ table: inout ThreadTable, generation: UInt) {
-        table.clear(generation: generation) { state.pointee.retire($0) }
+    private func clear(_ table: UnsafeMutablePointer<ThreadTable>, generation: UInt) {
+        table.pointee.clear(generation: generation) { state.pointee.retire($0) }
     }
 
     /// What the tables hold for a resolve of `type` in `container` with `tag` and
-    /// `argument`: inside `layer`, the layer's entries (untagged singletons only); with a
+    /// `argument`: inside layer `layer` (its ``OverrideLayer/id``; 0 for none), the layer's entries (untagged singletons only); with a
     /// tag or an argument, `qualified`; else `main`, then the current unit of work's
     /// entries — unless a debug build must check the resolve for a captive dependency
     /// (``mayCaptureUnitOfWork``). The unit's id is read, not the unit: while the id is
     /// bound, so is the unit, which owns the instance.
     @inline(__always)
-    func probe(container: DependencyContainer, type: Any.Type, tag: DependencyTag?, argument: Any.Type?, layer: OverrideLayer?, generation: UInt) -> ThreadTable.Entry {
+    func probe(container: DependencyContainer, type: Any.Type, tag: DependencyTag?, argument: Any.Type?, layer: UInt, generation: UInt) -> ThreadTable.Entry {
         var key = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(container)), type: UInt(bitPattern: ObjectIdentifier(type)))
-        if let layer {
+        if layer != 0 {
             guard tag == nil, argument == nil else { return .empty }
-            key.qualifier = layer.id
+            key.qualifier = layer
             return cached(.layers, key, generation: generation)
         }
         if tag != nil || argument != nil {
@@ -220,7 +218,7 @@ struct ResolutionThread {
             return cached(.qualified, key, generation: generation)
         }
         let entry = cached(.main, key, generation: generation)
-        guard case .empty = entry, ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !mayCaptureUnitOfWork else { return entry }
+        guard entry.kind == .empty, ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !mayCaptureUnitOfWork else { return entry }
         key.qualifier = UnitOfWorkContext.currentID
         return key.qualifier == 0 ? .empty : cached(.layers, key, generation: generation)
     }
@@ -229,18 +227,17 @@ struct ResolutionThread {
     /// table changed since its generation was read (the table is then behind, or cleared
     /// again). Entries in `layers` keep nothing alive (see ``ThreadTable``).
     func cache(_ caching: ResolveCaching, _ entry: ThreadTable.Entry, object: AnyObject?) {
-        guard case let .cache(table, key, generation) = caching else { return }
-        let displaced: AnyObject?? = withTable(table) { tableState in
-            guard tableState.generation == generation else { return .none }
-            return tableState.store(key, entry, object: table == .layers ? nil : object)
-        }
-        if let displaced { state.pointee.retire(displaced) }
+        guard case let .cache(place, key, generation) = caching else { return }
+        let table = self.table(place)
+        guard table.pointee.generation == generation else { return }
+        state.pointee.retire(table.pointee.store(key, entry, object: place == .layers ? nil : object))
     }
 
     /// Empties the `layers` table (its entries retain nothing), as the last synchronous
     /// `withInjectedDependencies` call on this thread returns.
     func clearLayers() {
-        clear(&state.pointee.layers, generation: state.pointee.layers.generation)
+        let layers = table(.layers)
+        clear(layers, generation: layers.pointee.generation)
     }
 
     // MARK: Stack

@@ -30,17 +30,36 @@ struct ThreadTable {
         var tag: String? = nil
     }
 
-    /// What a slot holds for its key.
-    enum Entry {
-        case empty
-        /// The address of a singleton's `T` in its `SingletonValue<T>`.
-        case singleton(UnsafeRawPointer)
-        /// A transient registration's `TypedFactoryCaller<T>`.
-        case transient(UnsafeRawPointer)
-        /// A `weakSingleton`'s ``WeakInstance``.
-        case weak(UnsafeRawPointer)
-        /// An argument registration and its `TypedArgumentFactory<A, T>`.
-        case argument(registration: UnsafeRawPointer, factory: UnsafeRawPointer)
+    /// What a slot holds for its key: a kind and one or two unretained addresses. A
+    /// struct, not an enum with payloads, so that the fast path tests the kind it
+    /// expects most (a singleton) with one compare.
+    struct Entry {
+        // The fast path tests singleton, then transient, then weak, and LLVM orders such
+        // a chain by raw value: the singleton, tested most, comes first.
+        enum Kind: UInt8 {
+            /// `address`: a singleton's `T` in its `SingletonValue<T>`.
+            case singleton
+            /// `address`: a transient registration's `TypedFactoryCaller<T>`.
+            case transient
+            /// `address`: a `weakSingleton`'s ``WeakInstance``.
+            case weak
+            /// `address`: an argument registration; `factory`: its `TypedArgumentFactory<A, T>`.
+            case argument
+            case empty
+        }
+
+        var kind = Kind.empty
+        /// Set for every kind but `empty`.
+        var address: UnsafeRawPointer? = nil
+        var factory: UnsafeRawPointer? = nil
+
+        static var empty: Entry { Entry() }
+        static func singleton(_ address: UnsafeRawPointer) -> Entry { Entry(kind: .singleton, address: address) }
+        static func transient(_ address: UnsafeRawPointer) -> Entry { Entry(kind: .transient, address: address) }
+        static func weak(_ address: UnsafeRawPointer) -> Entry { Entry(kind: .weak, address: address) }
+        static func argument(registration: UnsafeRawPointer, factory: UnsafeRawPointer) -> Entry {
+            Entry(kind: .argument, address: registration, factory: factory)
+        }
     }
 
     struct Slot {
@@ -57,36 +76,47 @@ struct ThreadTable {
     static let probeLength = 4
 
     let slots: UnsafeMutablePointer<Slot>
-    let countLog2: Int
+    /// The number of slots minus one (the count is a power of two).
+    let mask: Int
+    /// `UInt.bitWidth` minus the count's log2: what ``home(container:type:qualifier:shift:)`` shifts by.
+    let shift: UInt
     /// The engine's generation the entries were filled under.
     var generation: UInt = 0
 
     init(countLog2: Int) {
-        self.countLog2 = countLog2
-        slots = .allocate(capacity: 1 << countLog2)
-        slots.initialize(repeating: Slot(), count: 1 << countLog2)
+        mask = (1 << countLog2) - 1
+        shift = UInt(UInt.bitWidth - countLog2)
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(), count: mask + 1)
     }
 
     func destroy() {
-        slots.deinitialize(count: 1 << countLog2)
+        slots.deinitialize(count: mask + 1)
         slots.deallocate()
     }
 
     /// The home slot of a key. The raw addresses, not `hashValue` (a full SipHash per
     /// call): metadata and objects are aligned, and the multiply spreads the other bits.
     @inline(__always)
-    static func home(container: UInt, type: UInt, qualifier: UInt, countLog2: Int) -> Int {
+    static func home(container: UInt, type: UInt, qualifier: UInt, shift: UInt) -> Int {
         let mixed = (type ^ (container &>> 4) ^ (qualifier &* 0x2545_F491_4F6C_DD1D)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed &>> UInt(UInt.bitWidth - countLog2))
+        return Int(truncatingIfNeeded: mixed &>> shift)
     }
 
-    /// The entry for `key`, wherever in its probe window it is; `.empty` when none.
+    /// The entry for `key`, wherever in its probe window it is; `.empty` when none. An
+    /// entry found away from its home slot is swapped into it, so that the type resolved
+    /// now is the one the fast path finds next time (two hot types whose home slots
+    /// collide then cost a swap each, not a miss).
     @inline(__always)
     func find(_ key: Key) -> Entry {
-        let home = Self.home(container: key.container, type: key.type, qualifier: key.qualifier, countLog2: countLog2)
+        let home = slots + Self.home(container: key.container, type: key.type, qualifier: key.qualifier, shift: shift)
         for offset in 0..<Self.probeLength {
-            let slot = slots + ((home + offset) & ((1 << countLog2) - 1))
-            if slot.pointee.key == key { return slot.pointee.entry }
+            let slot = offset == 0 ? home : slots + ((home - slots &+ offset) & mask)
+            if slot.pointee.key.type == key.type, slot.pointee.key.container == key.container,
+               slot.pointee.key.qualifier == key.qualifier, slot.pointee.key.tag == key.tag {
+                if offset != 0 { swap(&slot.pointee, &home.pointee) }
+                return home.pointee.entry
+            }
         }
         return .empty
     }
@@ -95,11 +125,11 @@ struct ThreadTable {
     /// slot of its probe window, else its home slot. Returns what the slot kept alive
     /// before, for the caller to retire.
     mutating func store(_ key: Key, _ entry: Entry, object: AnyObject?) -> AnyObject? {
-        let home = Self.home(container: key.container, type: key.type, qualifier: key.qualifier, countLog2: countLog2)
+        let home = Self.home(container: key.container, type: key.type, qualifier: key.qualifier, shift: shift)
         var target = slots + home
         var foundFree = false
         for offset in 0..<Self.probeLength {
-            let candidate = slots + ((home + offset) & ((1 << countLog2) - 1))
+            let candidate = slots + ((home &+ offset) & mask)
             if candidate.pointee.key == key {
                 target = candidate
                 break
@@ -116,7 +146,7 @@ struct ThreadTable {
 
     /// Empties the table for `generation`, handing what it kept alive to `retire`.
     mutating func clear(generation: UInt, retire: (AnyObject?) -> Void) {
-        for i in 0..<(1 << countLog2) where slots[i].key.type != 0 {
+        for i in 0...mask where slots[i].key.type != 0 {
             retire(slots[i].object)
             slots[i] = Slot()
         }
