@@ -60,12 +60,31 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public var reason: Reason { storage.reason }
+    public var reason: Reason {
+        switch storage.kind {
+        case .missingRegistration: .missingRegistration
+        case let .typeMismatch(actualType): .typeMismatch(actualType: actualType)
+        case let .circularDependency(cycle, acrossThreads): .circularDependency(cycle: cycle, acrossThreads: acrossThreads)
+        case .factoryFailed: .factoryFailed
+        case let .resolutionTooDeep(limit, _): .resolutionTooDeep(limit: limit)
+        case .requiresMainActor: .requiresMainActor
+        case let .notAnObject(actualType): .notAnObject(actualType: actualType)
+        case let .argumentMismatch(expected, given, _): .argumentMismatch(expected: expected, given: given)
+        case .noUnitOfWork: .noUnitOfWork
+        case .captiveDependency: .captiveDependency
+        case let .factoryForNoTypeKey(typeKey, indexedAs): .factoryForNoTypeKey(typeKey: typeKey, indexedAs: indexedAs)
+        }
+    }
     /// The fully qualified name of the type that could not be resolved.
     public var requestedType: String { TypeName.of(storage.requested) }
     /// The tag the failing resolve asked for (`resolve(_:tag:)`); `nil` for an untagged
-    /// resolve. Set for a missing registration.
-    public var requestedTag: DependencyTag? { storage.tag }
+    /// resolve. Set for a missing registration and an argument mismatch.
+    public var requestedTag: DependencyTag? {
+        switch storage.kind {
+        case let .missingRegistration(tag, _, _, _), let .argumentMismatch(_, _, tag): tag
+        default: nil
+        }
+    }
     /// The scope of the container the failing resolve started in.
     public var scope: DependencyContainerScope { storage.scope }
     /// The types being resolved when it failed, outermost first, ending with ``requestedType``
@@ -73,22 +92,25 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     public var chain: [String] { storage.chain.map(\.typeName) }
     /// For a missing registration: registered types with a similar name, and the same
     /// type registered in another scope, each described with where it is registered.
-    public var nearMisses: [String] { storage.nearMisses }
+    public var nearMisses: [String] {
+        if case let .missingRegistration(_, _, nearMisses, _) = storage.kind { nearMisses } else { [] }
+    }
     /// Where the registration involved was made (`File.swift:12`, or the instruction that
     /// injected it), when one was found.
     public var registration: String? { storage.registration }
     /// The error the factory threw, for ``Reason/factoryFailed``.
-    public var underlyingError: (any Error)? { storage.underlyingError }
-    /// For a ``Reason/resolutionTooDeep(limit:)`` stopped by the thread's stack rather
-    /// than the depth limit: the stack's size in bytes (0 when unknown).
-    var stackSize: Int? { storage.stackSize }
+    public var underlyingError: (any Error)? {
+        if case let .factoryFailed(error, _) = storage.kind { error } else { nil }
+    }
     /// For a missing registration: what a layer above knew then that may explain it
     /// (see ``MissingRegistrationHint``); `nil` when nothing.
-    var hint: MissingRegistrationHint? { storage.hint }
+    var hint: MissingRegistrationHint? {
+        if case let .missingRegistration(_, _, _, hint) = storage.kind { hint } else { nil }
+    }
 
     /// Everything above, behind one reference. The error travels through every level of
     /// a resolve as a typed throw, and every level reserves room for it on the stack;
-    /// one pointer instead of a dozen fields keeps those frames small (in debug builds
+    /// one pointer instead of every field keeps those frames small (in debug builds
     /// that is most of what a nested resolve costs in stack, see `ThreadStack`).
     ///
     /// Type names are kept as types and named only when asked: naming a type can make
@@ -97,157 +119,123 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     private let storage: Storage
 
     private final class Storage: Sendable {
-        let reason: Reason
+        let kind: Kind
         let requested: Any.Type
         let scope: DependencyContainerScope
         let chain: [DependencyKey]
-        let nearMisses: [String]
         let registration: String?
-        let underlyingError: (any Error)?
-        let stackSize: Int?
-        let tag: DependencyTag?
-        /// For a missing registration: the type of the argument the resolve passed, if any.
-        let argument: Any.Type?
-        /// For `factoryFailed`: the registration's completion hook threw, not its factory.
-        let inCompletionHook: Bool
-        let hint: MissingRegistrationHint?
-        /// For `captiveDependency`: each registration from the one that outlives the unit
-        /// to the unitOfWork one, as `Type (lifecycle, registered at place)`.
-        let captiveLinks: [String]
 
-        init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag?, argument: Any.Type?, inCompletionHook: Bool, hint: MissingRegistrationHint?, captiveLinks: [String]) {
-            self.captiveLinks = captiveLinks
-            self.tag = tag
-            self.argument = argument
-            self.inCompletionHook = inCompletionHook
-            self.reason = reason
-            self.requested = requested
-            self.scope = scope
-            self.chain = chain
-            self.nearMisses = nearMisses
-            self.registration = registration
-            self.underlyingError = underlyingError
-            self.stackSize = stackSize
-            self.hint = hint
+        init(_ kind: Kind, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], registration: String?) {
+            (self.kind, self.requested, self.scope, self.chain, self.registration) = (kind, requested, scope, chain, registration)
         }
     }
 
-    private init(reason: Reason, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], registration: String?, underlyingError: (any Error)?, stackSize: Int?, tag: DependencyTag? = nil, argument: Any.Type? = nil, inCompletionHook: Bool = false, hint: MissingRegistrationHint? = nil, captiveLinks: [String] = []) {
-        storage = Storage(reason: reason, requested: requested, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: underlyingError, stackSize: stackSize, tag: tag, argument: argument, inCompletionHook: inCompletionHook, hint: hint, captiveLinks: captiveLinks)
+    /// A ``Reason`` with its values, and the values only that kind of failure has and its
+    /// description reads. The fields every failure has are ``Storage``'s.
+    private enum Kind: Sendable {
+        /// `argument`: the type of the argument the resolve passed, if any.
+        case missingRegistration(tag: DependencyTag?, argument: Any.Type?, nearMisses: [String], hint: MissingRegistrationHint?)
+        case typeMismatch(actualType: String)
+        case circularDependency(cycle: [String], acrossThreads: Bool)
+        /// `inCompletionHook`: the registration's completion hook threw, not its factory.
+        case factoryFailed(error: any Error, inCompletionHook: Bool)
+        /// `stackSize`: see ``DependencyResolutionError/tooDeep(key:scope:chain:limit:stackSize:)``.
+        case resolutionTooDeep(limit: Int, stackSize: Int?)
+        case requiresMainActor
+        case notAnObject(actualType: String)
+        case argumentMismatch(expected: String, given: String?, tag: DependencyTag?)
+        case noUnitOfWork
+        /// `links`: each registration from the one that outlives the unit to the
+        /// unitOfWork one, as `Type (lifecycle, registered at place)`.
+        case captiveDependency(links: [String])
+        case factoryForNoTypeKey(typeKey: String?, indexedAs: String?)
+    }
+
+    private init(_ kind: Kind, requested: Any.Type, scope: DependencyContainerScope, chain: [DependencyKey], registration: String?) {
+        storage = Storage(kind, requested: requested, scope: scope, chain: chain, registration: registration)
     }
 
     /// The full diagnostic: what failed and where, the dependency chain, near misses, and a
     /// `fix:` line.
     public var description: String {
-        var lines: [String] = []
+        let type = requestedType
         let place = scope.isGlobal ? "the global container" : "scope '\(scope.name)'"
-        switch reason {
-        case .missingRegistration:
+        let cannot = "Relay cannot resolve \(type) in \(place)"
+        let registered = registration ?? "an unknown place"
+        // `what` may take several lines; `notes` follow the dependency chain.
+        let what: String, fix: String
+        var notes: [String] = []
+        switch storage.kind {
+        case let .missingRegistration(tag, argument, nearMisses, hint):
             let tried = scope.isGlobal
                 ? "the global container (it has no fallback)"
                 : "scope '\(scope.name)' or in its fallback, the global container"
-            let argument = storage.argument.map { " with an argument of type \(TypeName.of($0))" } ?? ""
+            let asked = "\(type)\(tag.map { " tagged '\($0.name)'" } ?? "")\(argument.map { " with an argument of type \(TypeName.of($0))" } ?? "")"
             if let plain = registration {
                 // Registered, but not taking the argument given.
-                let asked = requestedTag.map { "\(requestedType) tagged '\($0.name)'" } ?? requestedType
-                lines.append("Relay cannot resolve \(asked)\(argument): no registration taking an argument in \(tried); it is registered without an argument (at \(plain)).")
-            } else if let requestedTag {
-                lines.append("Relay cannot resolve \(requestedType) tagged '\(requestedTag.name)'\(argument): no registration with that tag or untagged in \(tried).")
+                what = "Relay cannot resolve \(asked): no registration taking an argument in \(tried); it is registered without an argument (at \(plain))."
+            } else if tag != nil {
+                what = "Relay cannot resolve \(asked): no registration with that tag or untagged in \(tried)."
             } else {
-                lines.append("Relay cannot resolve \(requestedType)\(argument): no registration in \(tried).")
+                what = "Relay cannot resolve \(asked): no registration in \(tried)."
+            }
+            if !nearMisses.isEmpty { notes.append("  near misses: \(nearMisses.joined(separator: "; "))") }
+            if let hint { notes.append("  note: \(hint.note)") }
+            if registration != nil, let argument {
+                fix = "resolve it without an argument, or register it with one: register(\(type).self, argument: \(TypeName.of(argument)).self) { container, argument in … }"
+            } else {
+                let container = scope.isGlobal ? "DependencyContainer.global" : "DependencyContainer.global (or the '\(scope.name)' scope's container)"
+                let register = "register it before resolving, e.g. \(container).register(\(type).self) { _ in … }"
+                fix = hint.map { "\($0.fix); otherwise \(register)" } ?? register
             }
         case let .typeMismatch(actual):
-            lines.append("Relay cannot resolve \(requestedType) in \(place): the factory registered at \(registration ?? "an unknown place") returned \(actual), which is not a \(requestedType).")
+            what = "\(cannot): the factory registered at \(registered) returned \(actual), which is not a \(type)."
+            fix = "make the factory return a \(type), or index it with add(factory:producing:) so that mismatches are rejected before anything runs."
         case let .circularDependency(cycle, acrossThreads):
             let across = acrossThreads ? " across threads (another thread is building one side and waiting for the other)" : ""
-            lines.append("Relay cannot resolve \(requestedType) in \(place): circular dependency\(across) \(cycle.joined(separator: " → ")).")
-        case .factoryFailed:
-            let error = underlyingError.map { String(describing: $0) } ?? "an error"
-            let thrower = storage.inCompletionHook ? "its completion hook" : "its factory"
-            lines.append("Relay cannot resolve \(requestedType) in \(place): \(thrower) (registered at \(registration ?? "an unknown place")) threw: \(error)")
-        case let .resolutionTooDeep(limit):
-            if let stackSize {
-                let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
-                if limit <= 1 {
-                    // The first nested resolve: the stack is smaller than the guard's reserve.
-                    lines.append("Relay cannot resolve \(requestedType) in \(place): this thread's stack (\(size)) is too small for a resolve inside a factory; resolving it could crash.")
-                } else {
-                    lines.append("Relay cannot resolve \(requestedType) in \(place): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash.")
-                }
-            } else {
-                lines.append("Relay cannot resolve \(requestedType) in \(place): more than \(limit) nested resolutions; a factory is probably recursing without end.")
-            }
+            what = "\(cannot): circular dependency\(across) \(cycle.joined(separator: " → "))."
+            fix = "break the cycle: let one side resolve the other lazily (after construction, e.g. in a lazy var), or move what both need into a third type."
+        case let .factoryFailed(error, inCompletionHook):
+            what = "\(cannot): \(inCompletionHook ? "its completion hook" : "its factory") (registered at \(registered)) threw: \(error)"
+            fix = inCompletionHook
+                ? "see the hook's error above; it was thrown while completing \(type) (register(…, completing:))."
+                : "see the factory's error above; it was thrown while creating \(type)."
+        case let .resolutionTooDeep(limit, stackSize?):
+            let size = stackSize > 0 ? "\(stackSize / 1024) KiB" : "its size unknown"
+            what = limit <= 1
+                // The first nested resolve: the stack is smaller than the guard's reserve.
+                ? "\(cannot): this thread's stack (\(size)) is too small for a resolve inside a factory; resolving it could crash."
+                : "\(cannot): after \(limit) nested resolutions this thread's stack (\(size)) has too little room left for another; resolving it could crash."
+            fix = "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
+        case let .resolutionTooDeep(limit, nil):
+            what = "\(cannot): more than \(limit) nested resolutions; a factory is probably recursing without end."
+            fix = "check the factories in the chain above for unbounded recursion."
         case .requiresMainActor:
-            lines.append("Relay cannot resolve \(requestedType) in \(place) here: it is registered on the main actor (at \(registration ?? "an unknown place")), and this resolve ran off the main thread.")
-        case let .argumentMismatch(expected, given):
-            let how = given.map { "with an argument of type \($0)" } ?? "without an argument"
-            lines.append("Relay cannot resolve \(requestedType) in \(place) \(how): it is registered (at \(registration ?? "an unknown place")) with an argument of type \(expected).")
+            what = "\(cannot) here: it is registered on the main actor (at \(registered)), and this resolve ran off the main thread."
+            fix = "resolve \(type) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
+        case let .argumentMismatch(expected, given, _):
+            what = "\(cannot) \(given.map { "with an argument of type \($0)" } ?? "without an argument"): it is registered (at \(registered)) with an argument of type \(expected)."
+            fix = "pass the argument: resolve(\(type).self, argument: …) with a value of type \(expected)."
         case .noUnitOfWork:
-            lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as unitOfWork (at \(registration ?? "an unknown place")), one instance per unit of work, and this resolve ran outside any unit of work.")
-        case .captiveDependency:
-            let outliving = storage.captiveLinks.first ?? "a singleton"
-            lines.append("Relay: \(outliving) outlives a unit of work, but is built from \(requestedType), registered as unitOfWork: it would keep the first unit's instance and hand it to every later unit.")
-            lines.append("  registrations: \(storage.captiveLinks.joined(separator: " → "))")
+            what = "\(cannot): it is registered as unitOfWork (at \(registered)), one instance per unit of work, and this resolve ran outside any unit of work."
+            fix = "resolve \(type) inside DependencyContainer.withUnitOfWork { … } (e.g. opened by a server's middleware for each request, or around a job); Task.detached and threads started outside Swift concurrency do not inherit it."
+        case let .captiveDependency(links):
+            what = """
+                Relay: \(links.first ?? "a singleton") outlives a unit of work, but is built from \(type), registered as unitOfWork: it would keep the first unit's instance and hand it to every later unit.
+                  registrations: \(links.joined(separator: " → "))
+                """
+            fix = "resolve \(type) where it is used, inside the unit of work (not in the factory), or give the registrations above it a lifecycle no longer than the unit's (unitOfWork, transient or graph); if \(type) holds nothing per unit, register it as a singleton."
         case let .factoryForNoTypeKey(typeKey, indexedAs):
             let named = typeKey.map { " Its key is named for type key '\($0)', which is indexed as \(indexedAs ?? "another type")." } ?? ""
-            lines.append("Relay cannot bind \(registration ?? "a factory"): it produces \(requestedType), but no type key is indexed as \(requestedType), so no instruction can use it.\(named)")
+            what = "Relay cannot bind \(registration ?? "a factory"): it produces \(type), but no type key is indexed as \(type), so no instruction can use it.\(named)"
+            fix = typeKey.map { "if code resolves \(type), index the type key as that: \(Self.typeKeyFix($0, as: type)); otherwise make the factory produce \(indexedAs ?? "the type key's type") (add(factory:producing:))." }
+                ?? "index the type key code resolves as \(type): \(Self.typeKeyFix("…", as: type)), or index the factory as producing a type a type key names."
         case let .notAnObject(actual):
-            lines.append("Relay cannot resolve \(requestedType) in \(place): it is registered as a weakSingleton (at \(registration ?? "an unknown place")), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly.")
+            what = "\(cannot): it is registered as a weakSingleton (at \(registered)), and its factory returned \(actual), which is not a class instance; the container can only hold a class instance weakly."
+            fix = "make the factory return a class instance, or register \(type) as a singleton or transient."
         }
-        if chain.count > 1 {
-            lines.append("  dependency chain: \(chain.joined(separator: " → "))")
-        }
-        if !nearMisses.isEmpty {
-            lines.append("  near misses: \(nearMisses.joined(separator: "; "))")
-        }
-        if let hint {
-            lines.append("  note: \(hint.note)")
-        }
-        lines.append("  fix: \(fix)")
-        return lines.joined(separator: "\n")
-    }
-
-    private var fix: String {
-        switch reason {
-        case .missingRegistration:
-            if registration != nil, let argument = storage.argument {
-                return "resolve it without an argument, or register it with one: register(\(requestedType).self, argument: \(TypeName.of(argument)).self) { container, argument in … }"
-            }
-            let container = scope.isGlobal ? "DependencyContainer.global" : "DependencyContainer.global (or the '\(scope.name)' scope's container)"
-            let register = "register it before resolving, e.g. \(container).register(\(requestedType).self) { _ in … }"
-            if let hint {
-                return "\(hint.fix); otherwise \(register)"
-            }
-            return register
-        case .typeMismatch:
-            return "make the factory return a \(requestedType), or index it with add(factory:producing:) so that mismatches are rejected before anything runs."
-        case .circularDependency:
-            return "break the cycle: let one side resolve the other lazily (after construction, e.g. in a lazy var), or move what both need into a third type."
-        case .factoryFailed:
-            return storage.inCompletionHook
-                ? "see the hook's error above; it was thrown while completing \(requestedType) (register(…, completing:))."
-                : "see the factory's error above; it was thrown while creating \(requestedType)."
-        case .resolutionTooDeep:
-            if stackSize != nil {
-                return "resolve on a thread with a larger stack, or shorten the chain (let a type resolve a dependency lazily, after construction)."
-            }
-            return "check the factories in the chain above for unbounded recursion."
-        case let .argumentMismatch(expected, _):
-            return "pass the argument: resolve(\(requestedType).self, argument: …) with a value of type \(expected)."
-        case .noUnitOfWork:
-            return "resolve \(requestedType) inside DependencyContainer.withUnitOfWork { … } (e.g. opened by a server's middleware for each request, or around a job); Task.detached and threads started outside Swift concurrency do not inherit it."
-        case .captiveDependency:
-            return "resolve \(requestedType) where it is used, inside the unit of work (not in the factory), or give the registrations above it a lifecycle no longer than the unit's (unitOfWork, transient or graph); if \(requestedType) holds nothing per unit, register it as a singleton."
-        case let .factoryForNoTypeKey(typeKey, indexedAs):
-            guard let typeKey else {
-                return "index the type key code resolves as \(requestedType): \(Self.typeKeyFix("…", as: requestedType)), or index the factory as producing a type a type key names."
-            }
-            return "if code resolves \(requestedType), index the type key as that: \(Self.typeKeyFix(typeKey, as: requestedType)); otherwise make the factory produce \(indexedAs ?? "the type key's type") (add(factory:producing:))."
-        case .notAnObject:
-            return "make the factory return a class instance, or register \(requestedType) as a singleton or transient."
-        case .requiresMainActor:
-            return "resolve \(requestedType) from @MainActor code (e.g. inside `await MainActor.run { … }`), or register it without `isolation: MainActor.self` if it is not main-actor bound."
-        }
+        let chain = chain.count > 1 ? ["  dependency chain: \(chain.joined(separator: " → "))"] : []
+        return ([what] + chain + notes + ["  fix: \(fix)"]).joined(separator: "\n")
     }
 
     /// `add(type: DependencyTypeKey("Y"), A.self)`: the call that indexes type key `key`
@@ -260,7 +248,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// A factory (`subject`) producing `produced`, which no type key is indexed as; `typeKey`
     /// is the type key its key is named for and `indexedAs` that key's type.
     package static func factoryForNoTypeKey(produced: DependencyKey, subject: String, typeKey: String?, indexedAs: String?) -> Self {
-        Self(reason: .factoryForNoTypeKey(typeKey: typeKey, indexedAs: indexedAs), requested: produced.type, scope: .global, chain: [produced], nearMisses: [], registration: subject, underlyingError: nil, stackSize: nil)
+        Self(.factoryForNoTypeKey(typeKey: typeKey, indexedAs: indexedAs), requested: produced.type, scope: .global, chain: [produced], registration: subject)
     }
 
     // MARK: Internal constructors
@@ -269,49 +257,47 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     /// lock, so the engine lock may be held). `argument` is the type of the argument the
     /// resolve passed; `registration`, where the type is registered without one.
     static func missing(key: DependencyKey, tag: DependencyTag? = nil, argument: Any.Type? = nil, registration: String? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
-        Self(reason: .missingRegistration, requested: key.type, scope: scope, chain: chain, nearMisses: nearMisses, registration: registration, underlyingError: nil, stackSize: nil, tag: tag, argument: argument, hint: hint)
+        Self(.missingRegistration(tag: tag, argument: argument, nearMisses: nearMisses, hint: hint), requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 
     package static func mismatch(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .typeMismatch(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(.typeMismatch(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, registration: registration)
     }
 
     static func circularDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], cycleStart: Int, acrossThreads: [DependencyKey]?) -> Self {
-        let names = chain.map(\.typeName)
-        var cycle = Array(names[cycleStart...])
-        if let acrossThreads { cycle += acrossThreads.map(\.typeName) }
-        return Self(reason: .circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: nil)
+        let cycle = chain[cycleStart...].map(\.typeName) + (acrossThreads ?? []).map(\.typeName)
+        return Self(.circularDependency(cycle: cycle, acrossThreads: acrossThreads != nil), requested: key.type, scope: scope, chain: chain, registration: nil)
     }
 
     static func notAnObject(requested: Any.Type, actual: Any, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .notAnObject(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(.notAnObject(actualType: TypeName.of(type(of: actual))), requested: requested, scope: scope, chain: chain, registration: registration)
     }
 
     static func argumentMismatch(key: DependencyKey, tag: DependencyTag?, expected: Any.Type, given: Any.Type?, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .argumentMismatch(expected: TypeName.of(expected), given: given.map { TypeName.of($0) }), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, tag: tag)
+        Self(.argumentMismatch(expected: TypeName.of(expected), given: given.map { TypeName.of($0) }, tag: tag), requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 
     static func noUnitOfWork(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .noUnitOfWork, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(.noUnitOfWork, requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 
     /// `links` describe the registrations from the outliving one to the unitOfWork one.
     static func captiveDependency(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, links: [String]) -> Self {
-        Self(reason: .captiveDependency, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil, captiveLinks: links)
+        Self(.captiveDependency(links: links), requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 
     static func offMainActor(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String) -> Self {
-        Self(reason: .requiresMainActor, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: nil, stackSize: nil)
+        Self(.requiresMainActor, requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 
     /// `stackSize` is set (0 when unknown) when the thread's stack, not the depth limit,
     /// stopped the chain.
     static func tooDeep(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], limit: Int, stackSize: Int? = nil) -> Self {
-        Self(reason: .resolutionTooDeep(limit: limit), requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: nil, underlyingError: nil, stackSize: stackSize)
+        Self(.resolutionTooDeep(limit: limit, stackSize: stackSize), requested: key.type, scope: scope, chain: chain, registration: nil)
     }
 
     static func factoryFailed(key: DependencyKey, scope: DependencyContainerScope, chain: [DependencyKey], registration: String, error: any Error, inCompletionHook: Bool = false) -> Self {
-        Self(reason: .factoryFailed, requested: key.type, scope: scope, chain: chain, nearMisses: [], registration: registration, underlyingError: error, stackSize: nil, inCompletionHook: inCompletionHook)
+        Self(.factoryFailed(error: error, inCompletionHook: inCompletionHook), requested: key.type, scope: scope, chain: chain, registration: registration)
     }
 }
 
