@@ -1,6 +1,7 @@
 // The sealed engine (Container/Internal). The only code that touches the lock, the
 // registration tables, Registration and SingletonCell. Callers describe what to register
-// as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift.
+// as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift,
+// which take the lock through read(_:) and change(_:).
 
 #if canImport(Darwin)
 import Darwin
@@ -22,6 +23,8 @@ import Musl
 package final class ResolutionEngine: @unchecked Sendable {
     package static let shared = ResolutionEngine()
 
+    /// Taken through ``read(_:)`` and ``change(_:)``, but by the resolve path, which plans
+    /// under it.
     let lock = ConditionLock()
     /// Where each thread's ``ResolutionThread`` lives; also published in
     /// ``ResolutionThread/publishedKey`` for the resolve fast path.
@@ -31,25 +34,37 @@ package final class ResolutionEngine: @unchecked Sendable {
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
     var waiting: [ResolutionThread.ID: SingletonCell] = [:]
-    /// How many override layers and units of work were ever made: the last one's
-    /// ``OverrideLayer/id`` or ``UnitOfWork/id`` (one counter, so the two never share an
-    /// identifier in the per-thread layer cache).
-    var layersMade: UInt = 0
 
     private init() {
         threadKey = ThreadKey.create()
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
-    /// Call with `lock` held after changing a registration table.
+    /// Runs `body` with the lock held, for what changes no registration table: reads, and
+    /// recording a new scope's container (which no cache can have seen).
+    func read<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
+    /// Every change to the registration tables, and to the instances they keep, goes
+    /// through here: `body` runs with the lock held, then the generation is bumped — every
+    /// thread's resolve cache (main, tagged, forwarded or layer cache) filled before is
+    /// dropped before its next use — and the lock is released.
     ///
-    /// Only code holding `lock` writes the generation, so the bump needs no atomic
+    /// What `body` removed, it returns: the value leaves the lock with the result and is
+    /// released by the caller, unlocked. Releasing a registration can release its
+    /// singleton, whose `deinit` is user code that may resolve.
+    ///
+    /// Only code holding the lock writes the generation, so the bump needs no atomic
     /// read-modify-write (a locked instruction on x86, a loop on ARM): a plain load and a
     /// releasing store, which the lock orders with every other writer's. Readers load it
     /// with acquiring ordering.
-    func tablesChanged() {
-        let next = Self.generation.load(ordering: .relaxed) &+ 1
-        Self.generation.store(next, ordering: .releasing)
+    @discardableResult
+    func change<Result>(_ body: () -> Result) -> Result {
+        lock.withLock {
+            defer { Self.generation.store(Self.generation.load(ordering: .relaxed) &+ 1, ordering: .releasing) }
+            return body()
+        }
     }
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.
