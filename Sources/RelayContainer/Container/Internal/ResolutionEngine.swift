@@ -23,8 +23,8 @@ import Musl
 package final class ResolutionEngine: @unchecked Sendable {
     package static let shared = ResolutionEngine()
 
-    /// Taken through ``read(_:)`` and ``change(_:)``, but by the resolve path, which plans
-    /// under it.
+    /// Taken through ``read(_:)`` and ``change(_:)``; only the resolve path, which plans
+    /// under it, takes it directly.
     let lock = ConditionLock()
     /// Where each thread's ``ResolutionThread`` lives; also published in
     /// ``ResolutionThread/publishedKey`` for the resolve fast path.
@@ -46,19 +46,15 @@ package final class ResolutionEngine: @unchecked Sendable {
         try lock.withLock(body)
     }
 
-    /// Every change to the registration tables, and to the instances they keep, goes
-    /// through here: `body` runs with the lock held, then the generation is bumped — every
-    /// thread's resolve cache (main, tagged, forwarded or layer cache) filled before is
-    /// dropped before its next use — and the lock is released.
+    /// Every change to the registration tables, or to the instances they keep: runs `body`
+    /// with the lock held, bumps the generation (every thread's resolve cache filled before
+    /// is dropped before its next use), releases the lock. What `body` removed, it returns:
+    /// that leaves the lock in the result and is released by the caller, unlocked — a
+    /// registration's singleton `deinit` is user code that may resolve.
     ///
-    /// What `body` removed, it returns: the value leaves the lock with the result and is
-    /// released by the caller, unlocked. Releasing a registration can release its
-    /// singleton, whose `deinit` is user code that may resolve.
-    ///
-    /// Only code holding the lock writes the generation, so the bump needs no atomic
-    /// read-modify-write (a locked instruction on x86, a loop on ARM): a plain load and a
-    /// releasing store, which the lock orders with every other writer's. Readers load it
-    /// with acquiring ordering.
+    /// Only code holding the lock writes the generation, so the bump is a plain load and a
+    /// releasing store (no atomic read-modify-write), ordered with every other writer's by
+    /// the lock; readers load it with acquiring ordering.
     @discardableResult
     func change<Result>(_ body: () -> Result) -> Result {
         lock.withLock {
