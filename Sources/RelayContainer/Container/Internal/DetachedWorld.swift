@@ -47,9 +47,10 @@ struct DetachedWorld {
     }
 
     /// Breaks the container ↔ registration reference cycles so the copies are freed
-    /// (unlocked: ``ResolutionEngine/change(_:)``).
+    /// (unlocked: the removed registrations leave the lock in the result). No resolve cache
+    /// holds a detached container's registrations, so no generation bump.
     func tearDown() {
-        ResolutionEngine.shared.change { containers.flatMap { $0.table.removeAll() + $0.injected.removeAll() } }
+        ResolutionEngine.shared.read { containers.flatMap { $0.table.removeAll() + $0.injected.removeAll() } }
     }
 }
 

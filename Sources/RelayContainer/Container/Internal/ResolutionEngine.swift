@@ -40,8 +40,9 @@ package final class ResolutionEngine: @unchecked Sendable {
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
-    /// Runs `body` with the lock held, for what changes no registration table: reads, and
-    /// recording a new scope's container (which no cache can have seen).
+    /// Runs `body` with the lock held, for what no thread's resolve cache can see: reads,
+    /// recording a new scope's container, emptying a detached world (``DetachedWorld``).
+    @discardableResult
     func read<Result>(_ body: () throws -> Result) rethrows -> Result {
         try lock.withLock(body)
     }
