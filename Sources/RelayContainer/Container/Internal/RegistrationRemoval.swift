@@ -8,6 +8,8 @@ extension ResolutionEngine {
     /// the removed registration's singleton or factory again, and the registration is
     /// released unlocked.
     func remove(_ key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Bool {
-        change { container.table.removeValue(for: key, tag: tag) } != nil
+        // Nothing there: nothing changes, and no thread's cache is dropped.
+        guard read({ container.table[key, tag: tag] != nil }) else { return false }
+        return change { container.table.removeValue(for: key, tag: tag) } != nil
     }
 }
