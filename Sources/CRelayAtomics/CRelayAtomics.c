@@ -6,3 +6,4 @@ crelay_atomic_word crelay_published_thread_key = { UINTPTR_MAX };
 crelay_atomic_word crelay_active_overrides = { 0 };
 crelay_atomic_word crelay_outermost_work_possible = { 0 };
 crelay_atomic_word crelay_unit_of_work_possible = { 0 };
+crelay_atomic_word crelay_layers_made = { 0 };

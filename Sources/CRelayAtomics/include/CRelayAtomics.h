@@ -56,6 +56,14 @@ extern CRELAY_HIDDEN crelay_atomic_word crelay_outermost_work_possible;
 /// lifecycle is made, then 1 for the rest of the process.
 extern CRELAY_HIDDEN crelay_atomic_word crelay_unit_of_work_possible;
 
+/// `ResolutionEngine.layersMade`: how many override layers and units of work were ever
+/// made. Starts at 0 (0 is "no layer" in the per-thread layer cache).
+extern CRELAY_HIDDEN crelay_atomic_word crelay_layers_made;
+
+static inline crelay_atomic_word *crelay_layers_made_word(void) {
+    return &crelay_layers_made;
+}
+
 static inline crelay_atomic_word *crelay_unit_of_work_possible_word(void) {
     return &crelay_unit_of_work_possible;
 }

@@ -43,16 +43,8 @@ public final class Lazy<Value> {
     public let container: DependencyContainer
     /// The tag the first use resolves with; `nil` for the untagged registration.
     public let tag: DependencyTag?
-    private let lock = ConditionLock()
-    /// Read and written only with `lock` held.
-    private var state = State.unresolved
-
-    private enum State {
-        case unresolved
-        /// A thread is resolving; others wait for it.
-        case resolving(ResolutionThread.ID)
-        case resolved(Value)
-    }
+    /// The instance, made by the first use.
+    private let instance = OnceValue<Value, ResolutionThread.ID>()
 
     init(container: DependencyContainer, tag: DependencyTag?) {
         self.container = container
@@ -75,40 +67,18 @@ public final class Lazy<Value> {
     /// that a failure reaches the outermost caller with the whole dependency chain.
     public func tryResolve() throws(DependencyResolutionError) -> Value {
         let thread = ResolutionThread.current()
-        lock.lock()
-        while true {
-            switch state {
-            case .resolved(let instance):
-                lock.unlock()
-                return instance
-            case .resolving(let owner) where owner == thread.id:
-                lock.unlock()
-                let key = DependencyKey(Value.self)
-                let chain = thread.chain(appending: key)
-                throw .circularDependency(key: key, scope: container.scope, chain: chain, cycleStart: chain.firstIndex(of: key) ?? 0, acrossThreads: nil)
-            case .resolving:
-                lock.wait()
-            case .unresolved:
-                state = .resolving(thread.id)
-                lock.unlock()
-                let result = Result { () throws(DependencyResolutionError) -> Value in
-                    if let tag { return try container.tryResolve(Value.self, tag: tag) }
-                    return try container.tryResolve(Value.self)
-                }
-                lock.withLock {
-                    if case .success(let instance) = result { state = .resolved(instance) } else { state = .unresolved }
-                    lock.broadcast()
-                }
-                return try result.get()
-            }
+        return try instance.get(by: thread.id, reentered: {
+            let key = DependencyKey(Value.self)
+            let chain = thread.chain(appending: key)
+            return DependencyResolutionError.circularDependency(key: key, scope: container.scope, chain: chain, cycleStart: chain.firstIndex(of: key) ?? 0, acrossThreads: nil)
+        }) { () throws(DependencyResolutionError) -> Value in
+            if let tag { return try container.tryResolve(Value.self, tag: tag) }
+            return try container.tryResolve(Value.self)
         }
     }
 }
 
-// Safe: `state`, the only mutable storage, is read and written only with `lock` held, and
-// holds a `Value` only when `Value` is `Sendable`; `container` and `tag` are immutable and
-// `Sendable`.
-extension Lazy: @unchecked Sendable where Value: Sendable {}
+extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }

@@ -155,7 +155,7 @@ extension SingletonCell {
     /// then wakes every thread waiting for a cell: the one place that happens.
     static func settle(_ change: () -> Void) {
         let engine = ResolutionEngine.shared
-        engine.lock.withLock {
+        engine.read {
             change()
             engine.lock.broadcast()
         }

@@ -13,7 +13,7 @@ struct DetachedWorld {
     /// Copies every live container under the engine lock.
     static func copyingLiveContainers() -> DetachedWorld {
         let engine = ResolutionEngine.shared
-        return engine.lock.withLock {
+        return engine.read {
             let global = DependencyContainer(scope: .global, parent: nil, isDetached: true)
             copy(DependencyContainer.global, into: global)
             var scoped: [DependencyContainerScope: DependencyContainer] = [:]
@@ -46,12 +46,11 @@ struct DetachedWorld {
         return created
     }
 
-    /// Breaks the container ↔ registration reference cycles so the copies are freed.
+    /// Breaks the container ↔ registration reference cycles so the copies are freed
+    /// (unlocked: the removed registrations leave the lock in the result). No resolve cache
+    /// holds a detached container's registrations, so no generation bump.
     func tearDown() {
-        let removed = ResolutionEngine.shared.lock.withLock {
-            containers.flatMap { $0.table.removeAll() + $0.injected.removeAll() }
-        }
-        withExtendedLifetime(removed) {}
+        ResolutionEngine.shared.read { containers.flatMap { $0.table.removeAll() + $0.injected.removeAll() } }
     }
 }
 
@@ -74,7 +73,7 @@ extension ResolutionEngine {
         var failures: [DependencyValidationError.Failure] = []
         for container in world.containers {
             // Each type once, as it resolves: an injected binding over the code default.
-            let registrations = lock.withLock {
+            let registrations = read {
                 let injected = container.injected.registrations
                 let shadowed = Set(injected.map(\.slot))
                 return injected + container.table.registrations.filter { !shadowed.contains($0.slot) }

@@ -23,17 +23,12 @@ extension ResolutionEngine {
         dropInstances { _ in container.table.registrations + container.injected.registrations }
     }
 
-    /// Under the lock: drops the instance of each registration `select` picks from the live
-    /// containers (``Registration/dropInstance()``), then bumps the generation, as a
-    /// re-registration does, so no thread's resolve cache (main, tagged, forwarded or layer
-    /// cache) serves a dropped instance again: every resolve that starts after this returns
-    /// gets a new one. The registrations stay. The dropped cells are released after
-    /// unlocking: an instance's `deinit` is user code that may resolve.
+    /// Drops the instance of each registration `select` picks from the live containers
+    /// (``Registration/dropInstance()``), as a change to the tables (``change(_:)``): no
+    /// thread's resolve cache serves a dropped instance again, so every resolve that starts
+    /// after this returns gets a new one, and the dropped cells are released unlocked. The
+    /// registrations stay.
     private func dropInstances(_ select: ([DependencyContainer]) -> [Registration]) {
-        let dropped = lock.withLock {
-            defer { tablesChanged() }
-            return select(allContainers).compactMap { $0.dropInstance() }
-        }
-        withExtendedLifetime(dropped) {}
+        change { select(allContainers).compactMap { $0.dropInstance() } }
     }
 }

@@ -37,8 +37,7 @@ package enum LayerFallThroughWarning {
             return !state.warned && !types.isEmpty
         }
         guard watching else { return }
-        let engine = ResolutionEngine.shared
-        engine.lock.withLock { engine.tablesChanged() }
+        ResolutionEngine.shared.change {}
     }
 
     /// A layer stubbing `types` is gone.

@@ -35,11 +35,7 @@ final class OverrideLayer: @unchecked Sendable {
     private init(parent: OverrideLayer?, registrations: [Slot<DependencyKey>: Registration]) {
         self.parent = parent
         self.registrations = registrations
-        let engine = ResolutionEngine.shared
-        id = engine.lock.withLock {
-            engine.layersMade += 1
-            return engine.layersMade
-        }
+        id = ResolutionEngine.layersMade.add(1, ordering: .relaxed).newValue
         ResolutionEngine.activeOverrides.add(1, ordering: .relaxed)
         #if DEBUG
         LayerFallThroughWarning.layerMade(stubbing: stubbedTypes)

@@ -49,7 +49,7 @@ extension ResolutionEngine {
     func listing(of container: DependencyContainer) -> (code: [RegistrationListing], injected: [RegistrationListing]) {
         // Registrations are immutable but for their singleton cells, which are not read:
         // only taking them from the tables needs the lock.
-        let (code, injected) = lock.withLock { (container.table.registrations, container.injected.registrations) }
+        let (code, injected) = read { (container.table.registrations, container.injected.registrations) }
         return (Self.listing(code), Self.listing(injected))
     }
 

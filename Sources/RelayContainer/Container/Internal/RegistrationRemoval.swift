@@ -4,17 +4,12 @@ extension ResolutionEngine {
     /// Removes `container`'s code registration for `key` with exactly `tag` (`nil`: the
     /// untagged one), and with it its singleton; returns whether there was one.
     ///
-    /// Done as a re-registration is: under the lock, then the generation is bumped, so no
-    /// thread's resolve cache (main or layer cache) serves the removed registration's
-    /// singleton or factory again. The registration is released after unlocking: its
-    /// singleton's `deinit` is user code that may resolve.
+    /// A change as a re-registration is (``change(_:)``): no thread's resolve cache serves
+    /// the removed registration's singleton or factory again, and the registration is
+    /// released unlocked.
     func remove(_ key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Bool {
-        let removed = lock.withLock {
-            let removed = container.table.removeValue(for: key, tag: tag)
-            if removed != nil { tablesChanged() }
-            return removed
-        }
-        defer { withExtendedLifetime(removed) {} }
-        return removed != nil
+        // Nothing there: nothing changes, and no thread's cache is dropped.
+        guard read({ container.table[key, tag: tag] != nil }) else { return false }
+        return change { container.table.removeValue(for: key, tag: tag) } != nil
     }
 }

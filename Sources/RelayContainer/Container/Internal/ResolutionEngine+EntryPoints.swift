@@ -1,10 +1,11 @@
 /// The engine's entry points: the only ways code outside `Container/Internal` changes or
-/// inspects registrations. Each takes the engine lock itself, once.
+/// inspects registrations. Each takes the engine lock once, through ``read(_:)`` or
+/// ``change(_:)``.
 extension ResolutionEngine {
     /// The container for `scope`, created on first use.
     func container(for scope: DependencyContainerScope) -> DependencyContainer {
         if scope.isGlobal { return DependencyContainer.global }
-        return lock.withLock {
+        return read {
             if let existing = scopedContainers[scope] { return existing }
             let created = DependencyContainer(scope: scope, parent: DependencyContainer.global, isDetached: false)
             scopedContainers[scope] = created
@@ -52,14 +53,9 @@ extension ResolutionEngine {
         store(request.makeRegistration(owner: container), in: injected ? container.injected : container.table)
     }
 
+    /// Stores `registration`; the one it replaces is released unlocked (``change(_:)``).
     private func store(_ registration: Registration, in table: RegistrationTable) {
-        let replaced = lock.withLock {
-            defer { tablesChanged() }
-            return table.updateValue(registration)
-        }
-        // Released here, unlocked: releasing a registration can release its singleton,
-        // whose deinit is user code that may resolve.
-        withExtendedLifetime(replaced) {}
+        change { table.updateValue(registration) }
     }
 
     /// Replaces the injected layer of every container `requests` bind into with them, under
@@ -77,7 +73,7 @@ extension ResolutionEngine {
         for scope in alsoClearing {
             if scope.isGlobal {
                 owners[scope] = DependencyContainer.global
-            } else if let existing = lock.withLock({ scopedContainers[scope] }) {
+            } else if let existing = read({ scopedContainers[scope] }) {
                 owners[scope] = existing
             }
         }
@@ -95,44 +91,34 @@ extension ResolutionEngine {
             last = owner
             registrations.append(request.makeRegistration(owner: owner))
         }
-        let (shadowed, removed) = lock.withLock {
+        // The removed registrations are released, and the origins described, unlocked: an
+        // origin may be formatted on demand.
+        let (shadowed, _) = change {
             let removed = owners.values.flatMap { $0.injected.removeAll() }
             let shadowed = registrations.map { registration in
                 registration.owner.injected.updateValue(registration)
                 return registration.owner.table[registration.slot]?.origin
             }
-            tablesChanged()
             return (shadowed, removed)
         }
-        // Released and described after unlocking: a release can run a singleton's deinit,
-        // which is user code, and an origin may be formatted on demand.
-        withExtendedLifetime(removed) {}
         return shadowed.map { $0?.description }
     }
 
     /// Removes every registration (and so every singleton) of `container`.
     func reset(_ container: DependencyContainer) {
-        let removed = lock.withLock {
-            defer { tablesChanged() }
-            return container.table.removeAll() + container.injected.removeAll()
-        }
-        withExtendedLifetime(removed) {}
+        change { container.table.removeAll() + container.injected.removeAll() }
     }
 
     /// Removes every registration of every live container.
     func resetAll() {
-        let removed = lock.withLock {
-            defer { tablesChanged() }
-            return allContainers.flatMap { $0.table.removeAll() + $0.injected.removeAll() }
-        }
-        withExtendedLifetime(removed) {}
+        change { allContainers.flatMap { $0.table.removeAll() + $0.injected.removeAll() } }
     }
 
     /// Whether resolving `key` (with `tag`, which falls back to the untagged registration)
     /// from `container` finds a registration (its own or its fallback's). Overrides are not
     /// considered.
     func isRegistered(_ key: DependencyKey, tag: DependencyTag? = nil, from container: DependencyContainer) -> Bool {
-        lock.withLock {
+        read {
             let tags = tag == nil ? [nil] : [tag, nil]
             return tags.contains { tag in
                 [container, container.parent].contains { $0.map { $0.injected[key, tag: tag] != nil || $0.table[key, tag: tag] != nil } ?? false }
@@ -145,7 +131,7 @@ extension ResolutionEngine {
     /// the code one — and returns every failure, containers global first then by scope,
     /// types by name. Builds run one after another on the calling thread, without the lock.
     func bootstrap() -> [DependencyValidationError.Failure] {
-        let targets: [(container: DependencyContainer, registration: Registration)] = lock.withLock {
+        let targets: [(container: DependencyContainer, registration: Registration)] = read {
             allContainers.flatMap { container in
                 let injected = container.injected.registrations
                 let shadowed = Set(injected.map(\.slot))
@@ -173,7 +159,7 @@ extension ResolutionEngine {
     /// against). A key with no registration has no entry.
     package func codeRegistrations(of keys: Set<DependencyKey>) -> [DependencyKey: CodeRegistrations] {
         guard !keys.isEmpty else { return [:] }
-        return lock.withLock {
+        return read {
             var found: [DependencyKey: CodeRegistrations] = [:]
             for container in allContainers {
                 for registration in container.table.registrations(of: keys) {
@@ -186,12 +172,12 @@ extension ResolutionEngine {
 
     /// The scopes whose containers exist (someone registered in, or asked for, them).
     package func existingScopes() -> Set<DependencyContainerScope> {
-        lock.withLock { Set(scopedContainers.keys) }
+        read { Set(scopedContainers.keys) }
     }
 
     /// The keys registered in `container` itself, by type name.
     func registeredKeys(in container: DependencyContainer) -> [DependencyKey] {
-        lock.withLock { Array(Set(container.table.keys + container.injected.keys)) }.sortedStably { $0.typeName < $1.typeName }
+        read { Array(Set(container.table.keys + container.injected.keys)) }.sortedStably { $0.typeName < $1.typeName }
     }
 }
 
@@ -220,7 +206,7 @@ extension ResolutionEngine {
     /// (with the tag or untagged, in the container, its injected layer or its fallback's),
     /// or none at all.
     func onlyArgumentType(of key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Any.Type? {
-        lock.withLock {
+        read {
             if container.lookUp(ResolveRequest(key.type, tag: tag, argument: nil), overrides: nil) != nil { return nil }
             let containers = [container] + (container.parent.map { [$0] } ?? [])
             let taking = containers.flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }

@@ -1,6 +1,7 @@
 // The sealed engine (Container/Internal). The only code that touches the lock, the
 // registration tables, Registration and SingletonCell. Callers describe what to register
-// as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift.
+// as RegistrationRequest values and use the entry points in ResolutionEngine+EntryPoints.swift,
+// which take the lock through read(_:) and change(_:).
 
 #if canImport(Darwin)
 import Darwin
@@ -22,6 +23,8 @@ import Musl
 package final class ResolutionEngine: @unchecked Sendable {
     package static let shared = ResolutionEngine()
 
+    /// Taken through ``read(_:)`` and ``change(_:)`` only; a thread waiting for a singleton
+    /// another builds waits on it (``DependencyContainer/claim(_:for:thread:)``).
     let lock = ConditionLock()
     /// Where each thread's ``ResolutionThread`` lives; also published in
     /// ``ResolutionThread/publishedKey`` for the resolve fast path.
@@ -31,25 +34,36 @@ package final class ResolutionEngine: @unchecked Sendable {
     var scopedContainers: [DependencyContainerScope: DependencyContainer] = [:]
     /// Thread (``ResolutionThread/id``) → the singleton it is waiting for.
     var waiting: [ResolutionThread.ID: SingletonCell] = [:]
-    /// How many override layers and units of work were ever made: the last one's
-    /// ``OverrideLayer/id`` or ``UnitOfWork/id`` (one counter, so the two never share an
-    /// identifier in the per-thread layer cache).
-    var layersMade: UInt = 0
 
     private init() {
         threadKey = ThreadKey.create()
         ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
-    /// Call with `lock` held after changing a registration table.
+    /// Runs `body` with the lock held, for what no thread's resolve cache can see: reads
+    /// (a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``),
+    /// singleton cells settling, recording a new scope's container, emptying a detached
+    /// world (``DetachedWorld``).
+    @discardableResult
+    func read<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
+    /// Every change to the registration tables, or to the instances they keep: runs `body`
+    /// with the lock held, bumps the generation (every thread's resolve cache filled before
+    /// is dropped before its next use), releases the lock. What `body` removed, it returns:
+    /// that leaves the lock in the result and is released by the caller, unlocked — a
+    /// registration's singleton `deinit` is user code that may resolve.
     ///
-    /// Only code holding `lock` writes the generation, so the bump needs no atomic
-    /// read-modify-write (a locked instruction on x86, a loop on ARM): a plain load and a
-    /// releasing store, which the lock orders with every other writer's. Readers load it
-    /// with acquiring ordering.
-    func tablesChanged() {
-        let next = Self.generation.load(ordering: .relaxed) &+ 1
-        Self.generation.store(next, ordering: .releasing)
+    /// Only code holding the lock writes the generation, so the bump is a plain load and a
+    /// releasing store (no atomic read-modify-write), ordered with every other writer's by
+    /// the lock; readers load it with acquiring ordering.
+    @discardableResult
+    func change<Result>(_ body: () -> Result) -> Result {
+        lock.withLock {
+            defer { Self.generation.store(Self.generation.load(ordering: .relaxed) &+ 1, ordering: .releasing) }
+            return body()
+        }
     }
 
     /// Every non-detached container: global first, then scopes by name. Call with `lock` held.

@@ -55,7 +55,7 @@ extension DependencyContainer {
     /// `eagerSingleton` being bootstrapped). `generation` is `nil` when nothing may be
     /// cached (a detached container, whose address may be reused).
     func plan(_ request: ResolveRequest, overrides: OverrideLayer?, thread: ResolutionThread, generation: UInt?, registration given: Registration? = nil) -> (ResolvePlan, ResolveCaching) {
-        ResolutionEngine.shared.lock.withLock {
+        ResolutionEngine.shared.read {
             guard let registration = given ?? lookUp(request, overrides: overrides) else {
                 return (missingPlan(request, thread: thread, overrides: overrides), .none)
             }

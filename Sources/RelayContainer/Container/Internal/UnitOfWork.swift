@@ -34,11 +34,7 @@ final class UnitOfWork: @unchecked Sendable {
     private var cells: [CellKey: (registration: Registration, cell: SingletonCell)] = [:]
 
     init() {
-        let engine = ResolutionEngine.shared
-        id = engine.lock.withLock {
-            engine.layersMade += 1
-            return engine.layersMade
-        }
+        id = ResolutionEngine.layersMade.add(1, ordering: .relaxed).newValue
     }
 
     /// This unit's cell for `registration` resolved inside layer `layer` (0: none). Call

@@ -40,6 +40,12 @@ package final class ConditionLock: @unchecked Sendable {
     /// Waits for ``broadcast()``. Call with the lock held; returns with it held.
     package func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// Waits for ``broadcast()`` until `ready` holds (it is checked first). Call with the
+    /// lock held; returns with it held.
+    package func wait(until ready: () -> Bool) {
+        while !ready() { wait() }
+    }
+
     /// Wakes every waiter. Call with the lock held.
     package func broadcast() { pthread_cond_broadcast(condition) }
 

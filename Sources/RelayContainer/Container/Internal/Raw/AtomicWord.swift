@@ -1,9 +1,10 @@
 internal import CRelayAtomics
 
 /// A pointer-sized integer (`Int` or `UInt`) that any thread may read and update, for the
-/// five process-wide words of the resolve path: ``ResolutionEngine/generation``,
+/// six process-wide words of the engine: ``ResolutionEngine/generation``,
 /// ``ResolutionEngine/activeOverrides``, ``ResolutionThread/publishedKey``,
-/// ``ResolutionEngine/outermostWorkPossible`` and ``ResolutionEngine/unitOfWorkPossible``.
+/// ``ResolutionEngine/outermostWorkPossible``, ``ResolutionEngine/unitOfWorkPossible`` and
+/// ``ResolutionEngine/layersMade``.
 ///
 /// Relay's replacement for `Synchronization.Atomic`, which needs macOS 15 / iOS 18: the
 /// word is a C object in the `CRelayAtomics` target, read and written with C11

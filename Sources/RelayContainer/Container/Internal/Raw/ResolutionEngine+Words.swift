@@ -10,6 +10,12 @@ extension ResolutionEngine {
     /// the fast path reads it without going through `shared`.
     static var activeOverrides: AtomicWord<Int> { AtomicWord(crelay_active_overrides_word()) }
 
+    /// How many override layers and units of work were ever made: the last one's
+    /// ``OverrideLayer/id`` or ``UnitOfWork/id`` (one counter, so the two never share an
+    /// identifier in the per-thread layer cache). Relaxed: only the increment's atomicity
+    /// matters, which makes every identifier unique.
+    static var layersMade: AtomicWord<UInt> { AtomicWord(crelay_layers_made_word()) }
+
     /// 0 until the first registration that can leave work for the end of an outermost
     /// resolve — a `graph` lifecycle or a completion hook — is made, then 1 for good.
     /// While 0, a transient served from a thread's cache as an outermost resolve returns
