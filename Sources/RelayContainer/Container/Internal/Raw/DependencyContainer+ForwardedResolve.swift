@@ -27,9 +27,8 @@ extension DependencyContainer {
         // singleton path.
         guard !thread.state.pointee.hasOutermostWork, case let .cache(_, _, generation) = caching, let implementation = registration.forwardedImplementation else { return value }
         // What the implementation's resolve (in the registration's owner, with its tag) left.
-        var implementationKey = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(registration.owner)), type: UInt(bitPattern: implementation))
-        implementationKey.tag = registration.tag?.name
-        let implementationEntry = thread.cached(registration.tag == nil ? .main : .qualified, implementationKey, generation: generation)
+        let implementationEntry = thread.cached(registration.tag == nil ? .main : .qualified, container: UInt(bitPattern: ObjectIdentifier(registration.owner)),
+                                                type: UInt(bitPattern: implementation), tag: registration.tag?.name, generation: generation)
         switch implementationEntry.kind {
         case .singleton:
             let holder = SingletonValue(value)

@@ -34,7 +34,7 @@ extension DependencyContainer {
                 let entry = slot.pointee.entry
                 // Written weak first: LLVM tests such a chain from its last check, so the
                 // singleton costs one compare, the transient two.
-                if entry.kind == .weak { return try resolveCachedWeak(T.self, instance: entry.address.unsafelyUnwrapped, thread: thread, generation: generation) }
+                if entry.kind == .weak { return try resolveCachedWeak(T.self, instance: entry.address.unsafelyUnwrapped, tag: nil, thread: thread, generation: generation) }
                 if entry.kind == .transient { return try runCachedTransient(.fromOpaque(entry.address.unsafelyUnwrapped), thread: thread) }
                 if entry.kind == .singleton { return entry.address.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee }
             }
@@ -42,16 +42,17 @@ extension DependencyContainer {
         return try resolveMissed(T.self, thread: thread, generation: generation)
     }
 
-    /// A `weakSingleton` from the `main` table: its instance if someone still holds it,
-    /// else the one path's. Out of line, and without a `T?`: a local of type `Optional<T>`
+    /// A `weakSingleton` from a table: its instance if someone still holds it, else a new
+    /// one the plan builds. Out of line, and without a `T?`: a local of type `Optional<T>`
     /// makes the function that has it ask the runtime for that type's metadata on every call.
     @inline(never)
-    private func resolveCachedWeak<T>(_ type: T.Type, instance raw: UnsafeRawPointer, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
+    private func resolveCachedWeak<T>(_ type: T.Type, instance raw: UnsafeRawPointer, tag: DependencyTag?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
         let instance = Unmanaged<WeakInstance>.fromOpaque(raw)
         if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
             return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
         }
-        return try resolveMissed(T.self, thread: thread, generation: generation)
+        // Weak entries are kept outside layers only, and never for an argument resolve.
+        return try resolvePlanned(T.self, tag: tag, argument: NoArgument(), layer: nil, thread: thread, generation: generation)
     }
 
     /// ``resolveRequest(_:tag:argument:thread:generation:)`` for what the fast path did not
@@ -77,32 +78,38 @@ extension DependencyContainer {
     /// (graph instances, completion hooks).
     @inline(__always)
     func resolveRequest<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        // The innermost layer this code sees, held by this frame.
-        let layer = thread.noOverrideActive ? nil : OverrideContext.current
-        defer { withExtendedLifetime(layer) {} }
+        // The innermost layer this code sees, held by this frame (released by hand: an
+        // optional's release is a call even when it is `nil`, the usual case).
+        let layer = thread.noOverrideActive ? nil : Self.retainedCurrentLayer()
+        defer { if let layer { layer.release() } }
         // Detached containers (validation) die, and their addresses are reused: never cached.
         if !isDetached {
-            // The layer's identifier, read without reference counting: this frame holds it.
-            let layerID = layer.map { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef { $0.id } } ?? 0
+            let layerID = layer.map { $0._withUnsafeGuaranteedRef { $0.id } } ?? 0
             let entry = thread.probe(container: self, type: T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self, layer: layerID, generation: generation)
+            // A singleton first, outside the switch (which becomes a jump table); expected,
+            // unless the request has an argument (whose entries are never singletons).
+            if A.self == NoArgument.self ? _fastPath(entry.kind == .singleton) : entry.kind == .singleton { return entry.address.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee }
             switch entry.kind {
-            case .singleton:
-                return entry.address.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee
             case .transient:
                 return try runCachedTransient(.fromOpaque(entry.address.unsafelyUnwrapped), thread: thread)
             case .weak:
-                let instance = Unmanaged<WeakInstance>.fromOpaque(entry.address.unsafelyUnwrapped)
-                // Served if someone still holds it; else a new one is built.
-                if let reference = instance._withUnsafeGuaranteedRef({ $0.retainedInstance() }) {
-                    return instance._withUnsafeGuaranteedRef { $0.value(as: T.self, owning: reference) }
-                }
-            case .argument:
+                return try resolveCachedWeak(T.self, instance: entry.address.unsafelyUnwrapped, tag: tag, thread: thread, generation: generation)
+            case .argument where A.self != NoArgument.self:
+                // (Folded away where the request has no argument: the path stays small.)
                 return try runCachedArgument(.fromOpaque(entry.factory.unsafelyUnwrapped), registration: .fromOpaque(entry.address.unsafelyUnwrapped), argument: argument, thread: thread)
-            case .empty:
+            case .argument, .empty, .singleton:
                 break
             }
         }
-        return try resolvePlanned(T.self, tag: tag, argument: argument, layer: layer, thread: thread, generation: generation)
+        return try resolvePlanned(T.self, tag: tag, argument: argument, layer: layer?.takeUnretainedValue(), thread: thread, generation: generation)
+    }
+
+    /// The innermost layer the running code sees, retained (the caller releases it); `nil`
+    /// when it sees none.
+    @inline(__always)
+    private static func retainedCurrentLayer() -> Unmanaged<OverrideLayer>? {
+        guard let layer = OverrideContext.current else { return nil }
+        return Unmanaged.passRetained(consume layer)
     }
 
     /// A request no per-thread table served: planned under the lock, then carried out;

@@ -184,13 +184,14 @@ struct ResolutionThread {
         state.pointee.tables + table.rawValue
     }
 
-    /// What `table` holds for `key`, after emptying the table if a registration table
-    /// changed since it was filled (`generation`, the engine's now).
+    /// What `table` holds for the key (container, type, qualifier, tag; see
+    /// ``ThreadTable/Key``), after emptying the table if a registration table changed
+    /// since it was filled (`generation`, the engine's now).
     @inline(__always)
-    func cached(_ table: Table, _ key: ThreadTable.Key, generation: UInt) -> ThreadTable.Entry {
+    func cached(_ table: Table, container: UInt, type: UInt, qualifier: UInt = 0, tag: String? = nil, generation: UInt) -> ThreadTable.Entry {
         let table = self.table(table)
         if table.pointee.generation != generation { clear(table, generation: generation) }
-        return table.pointee.find(key)
+        return table.pointee.find(container: container, type: type, qualifier: qualifier, tag: tag)
     }
 
     @inline(never)
@@ -206,21 +207,19 @@ struct ResolutionThread {
     /// bound, so is the unit, which owns the instance.
     @inline(__always)
     func probe(container: DependencyContainer, type: Any.Type, tag: DependencyTag?, argument: Any.Type?, layer: UInt, generation: UInt) -> ThreadTable.Entry {
-        var key = ThreadTable.Key(container: UInt(bitPattern: ObjectIdentifier(container)), type: UInt(bitPattern: ObjectIdentifier(type)))
+        let container = UInt(bitPattern: ObjectIdentifier(container)), type = UInt(bitPattern: ObjectIdentifier(type))
         if layer != 0 {
             guard tag == nil, argument == nil else { return .empty }
-            key.qualifier = layer
-            return cached(.layers, key, generation: generation)
+            return cached(.layers, container: container, type: type, qualifier: layer, generation: generation)
         }
         if tag != nil || argument != nil {
-            key.qualifier = argument.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
-            key.tag = tag?.name
-            return cached(.qualified, key, generation: generation)
+            let qualifier = argument.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+            return cached(.qualified, container: container, type: type, qualifier: qualifier, tag: tag?.name, generation: generation)
         }
-        let entry = cached(.main, key, generation: generation)
+        let entry = cached(.main, container: container, type: type, generation: generation)
         guard entry.kind == .empty, ResolutionEngine.unitOfWorkPossible.load(ordering: .relaxed) != 0, !mayCaptureUnitOfWork else { return entry }
-        key.qualifier = UnitOfWorkContext.currentID
-        return key.qualifier == 0 ? .empty : cached(.layers, key, generation: generation)
+        let unit = UnitOfWorkContext.currentID
+        return unit == 0 ? .empty : cached(.layers, container: container, type: type, qualifier: unit, generation: generation)
     }
 
     /// Keeps `entry` (kept alive by `object`) where `caching` says, unless a registration

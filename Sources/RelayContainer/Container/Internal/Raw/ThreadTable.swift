@@ -108,15 +108,18 @@ struct ThreadTable {
     /// now is the one the fast path finds next time (two hot types whose home slots
     /// collide then cost a swap each, not a miss).
     @inline(__always)
-    func find(_ key: Key) -> Entry {
-        let home = slots + Self.home(container: key.container, type: key.type, qualifier: key.qualifier, shift: shift)
+    func find(container: UInt, type: UInt, qualifier: UInt, tag: String?) -> Entry {
+        let home = slots + Self.home(container: container, type: type, qualifier: qualifier, shift: shift)
         for offset in 0..<Self.probeLength {
             let slot = offset == 0 ? home : slots + ((home - slots &+ offset) & mask)
-            if slot.pointee.key.type == key.type, slot.pointee.key.container == key.container,
-               slot.pointee.key.qualifier == key.qualifier, slot.pointee.key.tag == key.tag {
+            if slot.pointee.key.type == type, slot.pointee.key.container == container,
+               slot.pointee.key.qualifier == qualifier, slot.pointee.key.tag == tag {
                 if offset != 0 { swap(&slot.pointee, &home.pointee) }
                 return home.pointee.entry
             }
+            // Slots are emptied only all at once, so no entry lies past an empty slot of
+            // its window (swaps move entries, never holes).
+            if slot.pointee.key.type == 0 { break }
         }
         return .empty
     }
