@@ -54,7 +54,7 @@ import Musl
 /// the exit thread, the reading threads and a pending `SIGKILL` timer keep the monitor,
 /// until the program has exited and been reaped and the readers have ended: the program
 /// is watched and reaped even after the last ``RunningProgram`` reference is gone.
-/// ``release()`` (the handle's `deinit`) stops a program still running, and the sandbox is
+/// ``release(gracePeriod:)`` (the handle's `deinit`) stops a program still running, and the sandbox is
 /// removed once the program has ended.
 ///
 /// `@unchecked Sendable` is safe: every mutable stored property below `lock` is read and

@@ -1,9 +1,10 @@
 // Captive dependencies: a registration that outlives a unit of work (singleton,
 // weakSingleton, eagerSingleton) resolving a unitOfWork registration while it is built.
 // validate() reports it (in its throw-away world the check throws); a live resolve in a
-// debug build warns once on standard error. Called from the unitOfWork resolve path
-// (DependencyContainer+Lifecycles.swift) and, in debug builds, consulted by the
-// per-thread unitOfWork cache (DependencyContainer+Resolution.swift).
+// debug build warns once on standard error. Called when a resolve carries out its plan
+// for a unitOfWork instance (Raw/DependencyContainer+Resolution.swift, and `build` in
+// DependencyContainer+Singletons.swift) and, in debug builds, consulted by the per-thread
+// table probe, which then skips the unit's entries (Raw/ResolutionThread+Frames.swift).
 
 extension DependencyContainer {
     /// Checks a resolve of the unitOfWork `registration` against what this thread is
@@ -12,7 +13,8 @@ extension DependencyContainer {
     /// in a live one, a debug build writes ``CaptiveDependencyWarning`` once per chain and
     /// the resolve goes on, a release build does nothing.
     ///
-    /// Call without the engine lock (``resolveUnitOfWork`` calls it before its claim).
+    /// Call without the engine lock: a resolve calls it as it carries out its plan, for a
+    /// ready instance or before building one (``build(_:into:thread:requested:)``).
     func checkCaptive(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) {
         #if !DEBUG
         guard isDetached else { return }

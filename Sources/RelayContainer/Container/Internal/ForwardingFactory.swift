@@ -8,7 +8,7 @@ enum ForwardingFactory {
     /// every forwarded type of one `graph` implementation gets its one instance within an
     /// outermost resolve, a singleton's is the singleton, a transient's is new each time.
     /// Outside override layers the resolve path caches the result the way the
-    /// implementation is cached (``DependencyContainer/resolveForwarded(_:caller:registration:implementation:tag:thread:generation:)``),
+    /// implementation is cached (``DependencyContainer/resolveForwarded(_:registration:caching:thread:)``),
     /// so for a singleton or a live `weakSingleton` this runs once per thread until a
     /// registration changes.
     ///

@@ -1,8 +1,8 @@
 // A resolve that misses a test's override layer: in a debug build, a resolve outside every
 // layer of a type that a live layer stubs warns once on standard error. Layers report the
 // types they stub when made and when gone (OverrideLayer.swift), and a new layer sends
-// every thread's next resolve down the slow path, which asks
-// (DependencyContainer+Resolution.swift). Release builds do none of it.
+// every thread's next resolve past its per-thread tables to the lock, where it asks
+// (`resolvePlanned`, Raw/DependencyContainer+Resolution.swift). Release builds do none of it.
 
 /// The line a debug build writes to standard error the first time code resolves, outside
 /// every override layer, a type that a live layer stubs: a test's `withInjectedDependencies`

@@ -16,11 +16,11 @@
 ///
 /// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable after
 /// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
-/// caller of ``cell(for:)`` holds it: the resolve slow path takes it before looking up).
+/// caller of ``cell(for:)`` holds it: a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``).
 final class OverrideLayer: @unchecked Sendable {
-    /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
-    /// layer can never be mistaken for one of a later layer
-    /// (``ResolutionThread/layerCachedValue(layer:container:type:)``).
+    /// Never reused (unlike the layer's address), so an entry of a thread's `layers` table
+    /// made for a layer can never be mistaken for one of a later layer
+    /// (``ResolutionThread/probe(container:type:tag:argument:layer:generation:)``).
     let id: UInt
     let parent: OverrideLayer?
     let registrations: [Slot<DependencyKey>: Registration]

@@ -1,6 +1,6 @@
 /// The engine's entry points: the only ways code outside `Container/Internal` changes or
-/// inspects registrations. Each takes the engine lock once, through ``read(_:)`` or
-/// ``change(_:)``.
+/// inspects registrations. Each takes the engine lock only through ``read(_:)`` or
+/// ``change(_:)``, and makes its changes under one ``change(_:)``.
 extension ResolutionEngine {
     /// The container for `scope`, created on first use.
     func container(for scope: DependencyContainerScope) -> DependencyContainer {

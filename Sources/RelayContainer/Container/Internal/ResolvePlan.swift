@@ -1,5 +1,5 @@
 // The locked half of a resolve: what to do, decided under the engine lock in one step
-// (``DependencyContainer/plan(_:overrides:thread:generation:)``); the other half runs it
+// (``DependencyContainer/plan(_:overrides:thread:generation:registration:)``); the other half runs it
 // without the lock (Raw/DependencyContainer+Resolution.swift).
 
 /// What a resolve asks for: a type, maybe a tag, maybe an argument's type.
@@ -103,7 +103,7 @@ extension DependencyContainer {
         }
     }
 
-    /// No registration: a wrapper built by type (``makeWrapper(_:tag:thread:overrides:)``),
+    /// No registration: a wrapper built by type (``makeWrapper(_:thread:overrides:)``),
     /// or why not — the argument mismatch or the missing registration. Call with the lock held.
     private func missingPlan(_ request: ResolveRequest, thread: ResolutionThread, overrides: OverrideLayer?) -> ResolvePlan {
         if request.argument == nil, let wrapper = makeWrapper(request, thread: thread, overrides: overrides) {

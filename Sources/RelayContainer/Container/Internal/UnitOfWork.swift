@@ -11,7 +11,7 @@
 /// **Once per unit.** An instance is built exactly like a singleton — the cell's state
 /// machine, the wait-for graph, the cycle checks — but in this unit's cell, so two tasks
 /// of one unit that resolve the type at the same moment get one instance: the first
-/// builds it, the other waits (``DependencyContainer/claimSingleton(cell:registration:thread:weak:)``).
+/// builds it, the other waits (``DependencyContainer/claim(_:for:thread:)``).
 ///
 /// **Under an override layer.** A cell is kept by registration *and* by the innermost
 /// override layer it was resolved in (0 for none): an instance built with a test's
@@ -19,7 +19,7 @@
 ///
 /// `@unchecked Sendable` is safe: `id` is immutable after init, and `cells` is only
 /// touched with `ResolutionEngine.shared.lock` held (every caller of ``cell(for:layer:)``
-/// holds it: the resolve slow path takes it before looking the registration up).
+/// holds it: a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``).
 final class UnitOfWork: @unchecked Sendable {
     struct CellKey: Hashable {
         let registration: ObjectIdentifier
@@ -27,9 +27,9 @@ final class UnitOfWork: @unchecked Sendable {
         let layer: UInt
     }
 
-    /// Never reused, and drawn from the same counter as ``OverrideLayer/id``, so the
-    /// per-thread layer cache can key this unit's instances by it
-    /// (``ResolutionThread/layerCachedValue(layer:container:type:generation:)``).
+    /// Never reused, and drawn from the same counter as ``OverrideLayer/id``, so a
+    /// thread's `layers` table can key this unit's instances by it
+    /// (``ResolutionThread/probe(container:type:tag:argument:layer:generation:)``).
     let id: UInt
     private var cells: [CellKey: (registration: Registration, cell: SingletonCell)] = [:]
 

@@ -19,7 +19,7 @@ import Musl
 ///
 /// A group exists as long as one of its processes does, even after the program itself has
 /// exited and been reaped, and its ID cannot be given to another process meanwhile; once
-/// the group is empty, signalling it fails with `ESRCH` and ``signal(_:)`` stops trying.
+/// the group is empty, signalling it fails with `ESRCH` and ``signal(_:leaderRunning:)`` stops trying.
 struct ProcessGroup: Sendable {
     /// The program's process ID, which is also the group's ID when ``isOwnGroup``.
     let leader: Int32

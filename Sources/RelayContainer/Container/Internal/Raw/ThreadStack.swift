@@ -8,7 +8,7 @@ internal import CRelayThreads
 /// not always the 512 KiB of a secondary thread, where a legal chain of a few hundred
 /// levels would overflow it. So each thread records the lowest address a nested resolve may
 /// start at (`ResolutionThread.State.stackLimit`) and
-/// ``ResolutionThread/push(_:requestedIn:)`` compares the current stack address with it
+/// ``ResolutionThread/push(_:requestedIn:detectsCycles:)`` compares the current stack address with it
 /// at the first nested level and every ``checkInterval`` levels after it.
 ///
 /// The stack's bounds come from the C library, through the C target `CRelayThreads`

@@ -39,7 +39,7 @@ final class WeakInstance {
     /// The same instance seen as a `U` (`value`), if it is still alive and `value` holds
     /// it as a reference at its start (a superclass, a class-bound or an opaque existential
     /// — not a value bridged from it): a cache entry for a type forwarded to a
-    /// `weakSingleton` (``DependencyContainer/resolveForwarded(_:caller:registration:implementation:tag:thread:generation:)``).
+    /// `weakSingleton` (``DependencyContainer/resolveForwarded(_:registration:caching:thread:)``).
     /// Like this one, it does not keep the instance alive.
     func forwarded<U>(as value: U) -> WeakInstance? {
         guard let object else { return nil }
