@@ -6,7 +6,7 @@ extension DependencyContainer {
     /// ``ResolvePlan/build(_:_:)`` when nobody is (the cell is now this thread's to
     /// build); ``ResolvePlan/failure(_:)`` when waiting would close a cycle. For a
     /// `weakSingleton`, what is ready is the instance itself, if someone still holds it.
-    /// Call with the engine lock held (``plan(_:overrides:thread:generation:registration:)``);
+    /// Call with the engine lock held (``plan(_:tag:argument:overrides:thread:generation:registration:)``);
     /// it is released while waiting.
     func claim(_ cell: SingletonCell, for registration: Registration, thread: ResolutionThread) -> ResolvePlan {
         while true {
@@ -140,7 +140,7 @@ extension DependencyContainer {
     func buildEagerSingleton(_ registration: Registration) throws(DependencyResolutionError) {
         let thread = ResolutionThread.current()
         try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) in
-            let (plan, _) = plan(ResolveRequest(registration.key.type, tag: registration.tag, argument: nil), overrides: nil, thread: thread, generation: nil, registration: registration)
+            let (plan, _) = plan(registration.key.type, tag: registration.tag, argument: nil, overrides: nil, thread: thread, generation: nil, registration: registration)
             switch plan {
             case .build(_, let cell): _ = try build(registration, into: cell, thread: thread, requested: registration.key.type)
             case .failure(let error), .missing(let error): throw error

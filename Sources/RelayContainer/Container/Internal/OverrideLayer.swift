@@ -16,7 +16,7 @@
 ///
 /// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable after
 /// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
-/// caller of ``cell(for:)`` holds it: a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``).
+/// caller of ``cell(for:)`` holds it: a resolve's plan, ``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``).
 final class OverrideLayer: @unchecked Sendable {
     /// Never reused (unlike the layer's address), so an entry of a thread's `layers` table
     /// made for a layer can never be mistaken for one of a later layer

@@ -41,7 +41,7 @@ package final class ResolutionEngine: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held, for what no thread's resolve cache can see: reads
-    /// (a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``),
+    /// (a resolve's plan, ``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``),
     /// singleton cells settling, recording a new scope's container, emptying a detached
     /// world (``DetachedWorld``).
     @discardableResult

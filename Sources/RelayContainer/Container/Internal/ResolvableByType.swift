@@ -1,7 +1,7 @@
 /// A type the container builds itself when nothing is registered for it: ``Provider``,
 /// ``ArgumentProvider`` and ``Lazy``, which wrap a resolve of another type.
 ///
-/// The engine asks for it only on a missing registration (``DependencyContainer/plan(_:overrides:thread:generation:registration:)``),
+/// The engine asks for it only on a missing registration (``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``),
 /// so the resolve fast path never sees it; a registration of the wrapper type itself wins.
 protocol ResolvableByType {
     /// The type the wrapper resolves.

@@ -1,5 +1,5 @@
 // The locked half of a resolve: what to do, decided under the engine lock in one step
-// (``DependencyContainer/plan(_:overrides:thread:generation:registration:)``); the other half runs it
+// (``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``); the other half runs it
 // without the lock (Raw/DependencyContainer+Resolution.swift).
 
 /// What a resolve asks for: a type, maybe a tag, maybe an argument's type.
@@ -53,9 +53,19 @@ extension DependencyContainer {
     ///
     /// `registration`, when given, is planned as it is, without a look-up (an
     /// `eagerSingleton` being bootstrapped). `generation` is `nil` when nothing may be
-    /// cached (a detached container, whose address may be reused).
-    func plan(_ request: ResolveRequest, overrides: OverrideLayer?, thread: ResolutionThread, generation: UInt?, registration given: Registration? = nil) -> (ResolvePlan, ResolveCaching) {
-        ResolutionEngine.shared.read {
+    /// cached (a detached container, whose address may be reused). In debug builds, a
+    /// resolve outside every layer while some layer lives is first checked against the
+    /// layers' stubs (``LayerFallThroughWarning``).
+    @inline(never)
+    func plan(_ type: Any.Type, tag: DependencyTag?, argument: Any.Type?, overrides: OverrideLayer?, thread: ResolutionThread, generation: UInt?, registration given: Registration? = nil) -> (ResolvePlan, ResolveCaching) {
+        let request = ResolveRequest(type, tag: tag, argument: argument)
+        #if DEBUG
+        // Outside every layer while some layer lives: a test's stub this code may have missed.
+        if overrides == nil, given == nil, !isDetached, ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0 {
+            LayerFallThroughWarning.check(request.key)
+        }
+        #endif
+        return ResolutionEngine.shared.read {
             guard let registration = given ?? lookUp(request, overrides: overrides) else {
                 return (missingPlan(request, thread: thread, overrides: overrides), .none)
             }

@@ -19,7 +19,7 @@
 ///
 /// `@unchecked Sendable` is safe: `id` is immutable after init, and `cells` is only
 /// touched with `ResolutionEngine.shared.lock` held (every caller of ``cell(for:layer:)``
-/// holds it: a resolve's plan, ``DependencyContainer/plan(_:overrides:thread:generation:registration:)``).
+/// holds it: a resolve's plan, ``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``).
 final class UnitOfWork: @unchecked Sendable {
     struct CellKey: Hashable {
         let registration: ObjectIdentifier

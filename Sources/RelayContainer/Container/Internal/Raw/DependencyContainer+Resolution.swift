@@ -73,7 +73,7 @@ extension DependencyContainer {
     /// The one resolve path behind every entry point: probes the one per-thread table the
     /// request may be cached in (inside an override layer, the layer's entries; with a tag
     /// or an argument, `qualified`; else `main`, then a unit of work's entries); on a miss,
-    /// plans under the engine lock (``plan(_:overrides:thread:generation:registration:)``)
+    /// plans under the engine lock (``plan(_:tag:argument:overrides:thread:generation:registration:)``)
     /// and carries the plan out without it. An outermost resolve then finishes its work
     /// (graph instances, completion hooks).
     @inline(__always)
@@ -112,28 +112,28 @@ extension DependencyContainer {
         return Unmanaged.passRetained(consume layer)
     }
 
-    /// A request no per-thread table served: planned under the lock, then carried out;
-    /// as an outermost resolve, its work finished. Out of line, so that what it keeps is
-    /// not on the stack of resolves that never get here.
+    /// A request no per-thread table served: planned under the lock, then carried out.
+    /// Out of line, so that what it keeps is not on the stack of resolves that never get
+    /// here; it keeps little, as every level of a deep chain of nested resolves passes
+    /// through it while the factories below run.
     @inline(never)
     private func resolvePlanned<T, A>(_ type: T.Type, tag: DependencyTag?, argument: A, layer: OverrideLayer?, thread: ResolutionThread, generation: UInt) throws(DependencyResolutionError) -> T {
-        let request = ResolveRequest(T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self)
-        #if DEBUG
-        // Outside every layer while some layer lives: a test's stub this code may have missed.
-        if layer == nil, !isDetached, ResolutionEngine.activeOverrides.load(ordering: .relaxed) != 0 {
-            LayerFallThroughWarning.check(request.key)
-        }
-        #endif
-        let (plan, caching) = plan(request, overrides: layer, thread: thread, generation: isDetached ? nil : generation)
-        // Nested resolves carry the plan out directly: the value kept for finishing
-        // costs stack, which deep chains feel.
+        let (plan, caching) = plan(T.self, tag: tag, argument: A.self == NoArgument.self ? nil : A.self, overrides: layer, thread: thread, generation: isDetached ? nil : generation)
         if thread.depth != 0 { return try carryOut(plan, caching, argument: argument, thread: thread) }
-        return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
+        return try carryOutOutermost(plan, caching, argument: argument, thread: thread)
+    }
+
+    /// ``carryOut(_:_:argument:thread:)`` as an outermost resolve: its work (graph
+    /// instances, completion hooks) is finished when it returns, dropped if it throws.
+    @inline(never)
+    private func carryOutOutermost<T, A>(_ plan: ResolvePlan, _ caching: ResolveCaching, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
+        try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> T in
             try carryOut(plan, caching, argument: argument, thread: thread)
         }
     }
 
     /// Carries out a plan, without the engine lock.
+    @inline(__always)
     private func carryOut<T, A>(_ plan: ResolvePlan, _ caching: ResolveCaching, argument: A, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         switch plan {
         case .missing(let error):
