@@ -52,8 +52,4 @@ public struct ArgumentProvider<Value, Argument>: Sendable {
 extension ArgumentProvider: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
     static var wrappedArgument: Any.Type? { Argument.self }
-
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
-        Self(container: container, tag: tag)
-    }
 }

@@ -82,8 +82,4 @@ extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
-
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
-        Self(container: container, tag: tag)
-    }
 }

@@ -76,8 +76,4 @@ public struct Provider<Value>: Sendable {
 
 extension Provider: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
-
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
-        Self(container: container, tag: tag)
-    }
 }
