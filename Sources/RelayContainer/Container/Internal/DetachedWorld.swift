@@ -58,7 +58,7 @@ extension ResolutionEngine {
         for container in world.containers {
             for registration in read({ container.effectiveRegistrations }).sortedStably(by: Registration.reportedBefore) {
                 // Each in a unit of work of its own, so that `unitOfWork` registrations resolve.
-                let outcome = withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
+                let outcome = DependencyContainer.withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
                     if let factory = registration.argumentFactory {
                         let argumentID = ObjectIdentifier(factory.argumentType)
                         guard let sample = arguments.first(where: { ObjectIdentifier(Swift.type(of: $0)) == argumentID })
@@ -85,7 +85,7 @@ extension ResolutionEngine {
     package func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
         let world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
-        do { return try withUnitOfWork {
+        do { return try DependencyContainer.withUnitOfWork {
             if let produced = factory.produces {
                 let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
                 insert(request, into: world.global, injected: true)

@@ -46,29 +46,3 @@ enum UnitOfWorkContext {
     /// reads, since reading a trivial value retains and releases nothing.
     @TaskLocal static var currentID: UInt = 0
 }
-
-extension ResolutionEngine {
-    /// Runs `operation` inside a new unit of work, bound as the task-local value so that
-    /// tasks created inside inherit it.
-    func withUnitOfWork<Result>(operation: () throws -> Result) rethrows -> Result {
-        let unit = UnitOfWork()
-        // Only after the binding is gone may the unit die: its instances' deinits may
-        // resolve, and must not find the unit still installed.
-        defer { withExtendedLifetime(unit) {} }
-        return try UnitOfWorkContext.$current.withValue(unit) {
-            try UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation)
-        }
-    }
-
-    /// The `async` form of ``withUnitOfWork(operation:)``.
-    func withUnitOfWork<Result>(
-        isolation: isolated (any Actor)? = #isolation,
-        operation: () async throws -> Result
-    ) async rethrows -> Result {
-        let unit = UnitOfWork()
-        defer { withExtendedLifetime(unit) {} }
-        return try await UnitOfWorkContext.$current.withValue(unit, operation: {
-            try await UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation, isolation: isolation)
-        }, isolation: isolation)
-    }
-}
