@@ -59,10 +59,9 @@ public final class DependencyContainer: Sendable {
 
     /// Registers `factory` as the way to create `type` in this container.
     ///
-    /// Registering a type again replaces its factory and drops its cached singleton.
-    /// The factory receives this container, so it can resolve its own dependencies; use
-    /// `try container.tryResolve(...)` there so a failure reaches the outermost caller
-    /// with the whole dependency chain instead of stopping the program.
+    /// Registering a type again replaces its factory and drops its cached singleton. The
+    /// factory receives this container; resolve its dependencies there with
+    /// `try container.tryResolve(...)`, so that a failure reaches the outermost caller.
     ///
     /// With a `tag`, the registration is one of several for `type`, told apart by the tag:
     /// ``resolve(_:tag:file:line:)`` with that tag finds it, and a resolve without a tag
@@ -298,7 +297,6 @@ public final class DependencyContainer: Sendable {
 
     /// Removes the registration of `type` with exactly `tag` from this container — what
     /// `register(type, tag: tag, …)` made here — and its singleton, if one was built.
-    /// Returns whether there was such a registration.
     ///
     /// ```swift
     /// c.register(NetworkLayer.self, tag: "Staging") { _ in StagingNetwork() }
@@ -308,13 +306,10 @@ public final class DependencyContainer: Sendable {
     ///
     /// Every resolve that starts after `remove` returns — on any thread — no longer sees
     /// the registration: a tagged resolve falls back to the untagged one, a scoped
-    /// container to the global one, and with neither the resolve fails with
-    /// ``DependencyResolutionError/Reason/missingRegistration``. Whoever already holds the
-    /// removed singleton keeps it; the container no longer does. Only this container's
-    /// registration is removed: not the global fallback's, not the type's other tags,
-    /// not its argument registrations (``register(_:tag:argument:file:line:factory:)``),
-    /// and not a binding dynamic injection made for the type, which keeps answering until
-    /// the next injection. For the whole container, ``reset()``.
+    /// container to the global one. Whoever holds the removed singleton keeps it. Not
+    /// removed: the global fallback's registration, the type's other tags, its argument
+    /// registrations, and a binding dynamic injection made for the type, which keeps
+    /// answering until the next injection. For the whole container, ``reset()``.
     ///
     /// - Parameters:
     ///   - type: The registered type.

@@ -80,21 +80,15 @@ final class Registration: @unchecked Sendable {
     let lifecycle: LifecycleType
     /// The `register(…, completing:)` hook; `nil` for most.
     let completion: (@Sendable (DependencyContainer, Any) throws -> Void)?
-    /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
-    /// resolving off the main actor is then an error, and no per-thread cache holds it.
+    /// Registered with `isolation: MainActor.self`: resolving off the main actor is an error.
     let requiresMainActor: Bool
     let origin: RegistrationOrigin
     /// The group ``ResolutionEngine/resetInstances(in:)`` drops its instance with; `nil` for most.
     let instanceScope: InstanceScope?
 
-    /// `ObjectIdentifier` of the value type `T` the factory was registered with; `nil` for
-    /// an untyped factory.
-    ///
-    /// - Typed: a resolve of exactly this type may downcast ``caller`` to
-    ///   `TypedFactoryCaller<T>` and cache the registration per thread.
-    /// - Argument: a resolve of exactly this type, whose argument type `A` the look-up has
-    ///   already matched, may downcast ``argumentFactory`` to `TypedArgumentFactory<A, T>`;
-    ///   such a registration has no ``caller`` and is never cached.
+    /// The identity of the value type `T` the factory was registered with; `nil` when
+    /// untyped. A resolve of exactly `T` may downcast ``caller`` to `TypedFactoryCaller<T>`,
+    /// or ``argumentFactory`` (its `A` matched by the look-up) to `TypedArgumentFactory<A, T>`.
     var valueTypeID: ObjectIdentifier? {
         switch factory {
         case .typed(let typed): ObjectIdentifier(typed.valueType)
@@ -140,8 +134,7 @@ final class Registration: @unchecked Sendable {
         self.origin = origin
     }
 
-    /// The typed factory's caller, made on first use; `nil` for an untyped registration.
-    /// Call with `ResolutionEngine.shared.lock` held.
+    /// The typed factory's caller, made on first use. Call with the lock held.
     var caller: TypedCaller? {
         if let callerStorage { return callerStorage }
         guard case .typed(let typed) = factory else { return nil }
@@ -150,17 +143,15 @@ final class Registration: @unchecked Sendable {
         return made
     }
 
-    /// Runs the factory and wraps the result for storage as a singleton: a
-    /// `SingletonValue<T>` of the typed factory's type, or a `SingletonValue<Any>`.
-    /// `caller` is ``caller``, obtained under the lock.
+    /// Runs the factory, its result wrapped for storage as a singleton: a
+    /// `SingletonValue<T>`, or a `SingletonValue<Any>` when untyped. `caller` is ``caller``.
     func makeHolder(caller: TypedCaller?) throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return SingletonValue<Any>(try untyped(owner))
     }
 
-    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``, obtained
-    /// under the lock.
+    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``.
     func makeValue(caller: TypedCaller?) throws -> Any {
         if let caller { return try caller.makeValue() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
