@@ -1,8 +1,6 @@
 /// One `withInjectedDependencies` call, as the engine sees it: a layer of registrations
-/// consulted before the containers' own, with its own singletons.
-///
-/// Layers nest: each knows the layer that was active when it was installed (``parent``),
-/// and a look-up walks from the innermost layer outwards.
+/// consulted before the containers' own, with its own singletons. A look-up walks from
+/// the innermost layer out through ``parent``.
 ///
 /// **Who sees a layer.** The layer lives in a task-local value, so it is seen by the code
 /// inside the call and by every task that inherited it — including a `Task { }` created
@@ -11,9 +9,9 @@
 /// escaped task keeps its layer alive and the count above zero. While the count is zero
 /// no layer exists anywhere and resolving skips the task-local read.
 ///
-/// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable after
-/// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
-/// caller of ``cell(for:)`` holds it: the resolve slow path takes it before looking up).
+/// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable, and
+/// `cells` is only touched with `ResolutionEngine.shared.lock` held (by ``cell(for:)``'s
+/// one caller, the plan).
 final class OverrideLayer: @unchecked Sendable {
     /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
     /// layer is never mistaken for one of a later layer.
