@@ -75,14 +75,11 @@ extension ResolutionEngine {
         // Requests come in runs of one scope: its container is kept for the next.
         var last: DependencyContainer?
         for request in requests {
-            if let owner = last, owner.scope == request.scope {
-                registrations.append(request.makeRegistration(owner: owner))
-                continue
+            if last?.scope != request.scope {
+                last = owners[request.scope] ?? container(for: request.scope)
+                owners[request.scope] = last
             }
-            let owner = owners[request.scope] ?? container(for: request.scope)
-            owners[request.scope] = owner
-            last = owner
-            registrations.append(request.makeRegistration(owner: owner))
+            registrations.append(request.makeRegistration(owner: last!))
         }
         // The removed registrations are released, and the origins described, unlocked: an
         // origin may be formatted on demand.
