@@ -14,13 +14,9 @@
 /// let downloader = makeDownloader(URL(string: "https://example.com")!)
 /// ```
 ///
-/// An argument registration is transient, so every call builds a new instance. A call
-/// is a resolve of its own, with the graph identity ``Provider`` describes: outermost
-/// (new ``LifecycleType/graph`` instances for its dependencies) unless made while a
-/// resolve is running on the same thread. Resolving it when `Value` has no registration
-/// taking `Argument` fails at once with the error of that resolve
-/// (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` when `Value`
-/// takes another argument type).
+/// Every call builds a new instance (an argument registration is transient), with the
+/// graph identity ``Provider`` describes. Resolving it when `Value` has no registration
+/// taking `Argument` fails at once with the error of that resolve.
 public struct ArgumentProvider<Value, Argument>: Sendable {
     /// The container each call resolves from.
     public let container: DependencyContainer
@@ -52,8 +48,4 @@ public struct ArgumentProvider<Value, Argument>: Sendable {
 extension ArgumentProvider: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
     static var wrappedArgument: Any.Type? { Argument.self }
-
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
-        Self(container: container, tag: tag)
-    }
 }

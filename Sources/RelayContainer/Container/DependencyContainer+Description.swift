@@ -25,7 +25,7 @@ extension DependencyContainer: CustomStringConvertible, CustomDebugStringConvert
     /// and nothing is printed unless you print it.
     public var description: String {
         let (code, injected) = ResolutionEngine.shared.listing(of: self)
-        let name = scope.isGlobal ? "global" : "scope '\(scope.name)' (falls back to global)"
+        let name = scope.place + (scope.isGlobal ? "" : " (falls back to global)")
         var lines = ["DependencyContainer \(name): \(Self.count(code))"]
         lines += code.map(Self.line)
         if !injected.isEmpty {

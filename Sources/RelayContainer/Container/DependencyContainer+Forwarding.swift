@@ -1,6 +1,5 @@
-// Type forwarding: `register(_:as:…:tag:lifecycle:…)`, one implementation registered under
-// several types. Overloads for one to four types rather than a parameter pack, for the
-// reason given at the top of DependencyContainer+Wiring.swift.
+// Type forwarding: one implementation registered under several types. Overloads for one to
+// four types, not a parameter pack (see DependencyContainer+Wiring.swift).
 
 extension DependencyContainer {
     /// Registers `implementation` and forwards `type` to it: resolving `type` resolves the
@@ -11,18 +10,14 @@ extension DependencyContainer {
     /// let screen = c.resolve(Screen.self)   // its Session and its SessionEvents: one LiveSession
     /// ```
     ///
-    /// One call instead of a registration per type, each of which would need the right
-    /// lifecycle to share the implementation's instance. Every forwarded type gets what
-    /// resolving the implementation gets: with ``LifecycleType/singleton`` one instance for
-    /// all of them; with ``LifecycleType/graph`` one instance per outermost resolve, shared
-    /// by all of them within it; with ``LifecycleType/transient`` a new one on every
-    /// resolve; ``LifecycleType/weakSingleton`` and ``LifecycleType/unitOfWork`` likewise.
+    /// Every forwarded type gets what resolving the implementation gets: with
+    /// ``LifecycleType/singleton`` one instance for all of them; with
+    /// ``LifecycleType/graph`` one per outermost resolve, shared by all of them within it;
+    /// with ``LifecycleType/transient`` a new one on every resolve.
     ///
     /// With a `tag`, the implementation and every forwarded type are registered with that
-    /// tag, and a forwarded type resolved with the tag resolves the tagged implementation.
-    /// Resolving a forwarded type without the tag does not find these registrations, as for
-    /// any tagged registration. Registering a type again — forwarded or not — replaces
-    /// that one registration; ``remove(_:tag:)`` removes one.
+    /// tag. Registering a type again — forwarded or not — replaces that one registration;
+    /// ``remove(_:tag:)`` removes one.
     ///
     /// The compiler cannot check that `implementation` conforms to each type. When a type
     /// is a class, registering checks that `implementation` is that class or a subclass and
@@ -74,12 +69,10 @@ extension DependencyContainer {
     /// ``register(_:as:tag:lifecycle:file:line:factory:)`` forwarding two types to the
     /// implementation: `c.register(LiveSession.self, as: Session.self, SessionEvents.self) { _ in LiveSession() }`.
     ///
-    /// With an `instanceScope`, the implementation's instance belongs to that
-    /// ``InstanceScope``: ``resetInstances(in:)`` drops it for the implementation and every
-    /// forwarded type, as ``register(_:as:tag:instanceScope:file:line:factory:)`` does for
-    /// one type. `lifecycle` must then keep an instance — ``LifecycleType/singleton`` (the
-    /// default), ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton`` — or
-    /// registering stops the program. The same holds for three and four types.
+    /// With an `instanceScope`, ``resetInstances(in:)`` drops the implementation's instance
+    /// for every forwarded type; `lifecycle` must then be ``LifecycleType/singleton``,
+    /// ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton``, or registering
+    /// stops the program. The same holds for three and four types.
     ///
     /// ```swift
     /// c.register(LiveSession.self, as: Session.self, SessionEvents.self, instanceScope: .session) { _ in LiveSession() }
@@ -138,22 +131,17 @@ extension DependencyContainer {
     /// ```
     ///
     /// What ``register(_:as:tag:lifecycle:file:line:factory:)`` does for its forwarded
-    /// types, for an implementation registered already — or registered later: resolving
-    /// `type` resolves `implementation` (with `tag`, falling back to its untagged
-    /// registration, from this container, then the global one) when it is resolved, and
-    /// hands it out as a `type`, so `type` follows the implementation's lifecycle.
-    /// Registering `implementation` again with `as:` would replace its registration and
-    /// drop its singleton. Forwarding `type` again, or registering it, replaces this
-    /// forwarding; ``remove(_:tag:)`` removes it.
+    /// types, for an implementation registered already, or later: resolving `type`
+    /// resolves `implementation` (with `tag`, falling back to untagged) and hands it out as
+    /// a `type`. Forwarding `type` again, or registering it, replaces this forwarding;
+    /// ``remove(_:tag:)`` removes it.
     ///
-    /// A forwarded type resolves its implementation without an argument, so an
-    /// implementation registered only with an argument
-    /// (``register(_:tag:argument:file:line:factory:)``) cannot be forwarded to: this stops
-    /// the program, naming the argument-taking registration to write instead —
+    /// An implementation registered only with an argument cannot be forwarded to: this
+    /// stops the program, naming the registration to write instead —
     /// `c.register(Animal.self, argument: String.self) { c, name in try c.tryResolve(Dog.self, argument: name) }`.
-    /// As when registering with `as:`, a class `type` that `implementation` does not
-    /// inherit from stops the program, and a protocol it does not conform to fails the
-    /// resolve with ``DependencyResolutionError/Reason/typeMismatch(actualType:)``.
+    /// As with `as:`, a class `type` that `implementation` does not inherit from stops the
+    /// program, and a protocol it does not conform to fails the resolve with
+    /// ``DependencyResolutionError/Reason/typeMismatch(actualType:)``.
     ///
     /// - Parameters:
     ///   - type: A type `implementation` conforms to (a protocol, or a superclass).
@@ -191,9 +179,8 @@ extension DependencyContainer {
 
 /// A type `Implementation` is forwarded as, with what registering it takes.
 private struct ForwardedType<Implementation> {
-    /// Stops the program when `Implementation` can be seen not to be the type.
     let check: (StaticString, UInt) -> Void
-    /// Registers the type, with a tag, as a transient resolving the implementation.
+    /// Registers the type as a transient resolving the implementation.
     let register: (DependencyContainer, DependencyTag?, StaticString, UInt) -> Void
 
     init<Forwarded>(_ implementation: Implementation.Type, as forwarded: Forwarded.Type) {

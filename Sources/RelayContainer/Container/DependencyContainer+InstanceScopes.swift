@@ -1,5 +1,4 @@
-// Instance scopes and resets: dropping instances while keeping every registration
-// (the engine side: Internal/InstanceReset.swift).
+// Instance scopes and resets: dropping instances while keeping every registration.
 
 extension DependencyContainer {
     /// Registers `factory` for `type` as a singleton of this container that belongs to
@@ -15,12 +14,8 @@ extension DependencyContainer {
     ///
     /// (``InstanceScope`` shows how `.session` is declared.)
     ///
-    /// Until a reset it is exactly a ``LifecycleType/singleton``: built once, even when
-    /// threads race, and the same instance for every resolve from this container, with or
-    /// without a tag that falls back to it. Registering the type again replaces the
-    /// registration, as always.
-    ///
-    /// Forwarding to several types, a `completing:` hook and a main-actor factory take an
+    /// Until a reset it is exactly a ``LifecycleType/singleton``. Forwarding to several
+    /// types, a `completing:` hook and a main-actor factory take an
     /// `instanceScope:` beside their `lifecycle:` (``register(_:as:_:tag:lifecycle:instanceScope:file:line:factory:)``,
     /// ``register(_:tag:lifecycle:instanceScope:file:line:factory:completing:)``,
     /// ``register(_:tag:lifecycle:instanceScope:isolation:file:line:factory:)``), which may
@@ -54,13 +49,10 @@ extension DependencyContainer {
     /// ```
     ///
     /// Every resolve that starts after this returns — on any thread — gets a new instance;
-    /// a resolve already running may still return the old one. A type forwarded to a
-    /// scoped implementation (``register(_:as:tag:instanceScope:file:line:factory:)``)
-    /// follows it, and so does a binding dynamic injection made for a scoped registration's
-    /// type and tag (an instruction's stub stands in for the registration). Whoever holds a
-    /// dropped instance keeps it; the container no longer does. Other scopes, singletons
-    /// and registrations are untouched, and so are instances made inside a running
-    /// override layer's `withInjectedDependencies` for registrations of other scopes.
+    /// a resolve already running may still return the old one. Whoever holds a dropped
+    /// instance keeps it. A type forwarded to a scoped implementation follows it, and so
+    /// does a binding dynamic injection made for a scoped registration's type and tag.
+    /// Other scopes, singletons and registrations are untouched.
     ///
     /// - Parameter scope: The scope whose instances are dropped.
     public static func resetInstances(in scope: InstanceScope) {
@@ -76,11 +68,8 @@ extension DependencyContainer {
     /// c.resetSingletons()   // the wiring stays; every instance is built anew
     /// ```
     ///
-    /// Every resolve that starts after this returns — on any thread — gets a new instance;
-    /// a resolve already running may still return the old one. Whoever holds a dropped
-    /// instance keeps it. Other containers, including the global fallback a scoped
-    /// container resolves from, are untouched. To remove the registrations too,
-    /// ``reset()``.
+    /// Takes effect as ``resetInstances(in:)`` does. Other containers, including the
+    /// global fallback, are untouched. To remove the registrations too, ``reset()``.
     public func resetSingletons() {
         ResolutionEngine.shared.resetSingletons(of: self)
     }

@@ -4,11 +4,9 @@ extension DependencyContainer {
     ///
     /// Everything resolved inside shares those instances: across any number of resolves,
     /// from any container scope, and on every task `operation` runs as structured
-    /// concurrency (child tasks, `async let`, task groups; also a `Task { }` made inside,
-    /// which inherits task-local values and keeps the unit alive until it ends). Two tasks
-    /// that resolve the type at the same moment get one instance: the first builds it and
-    /// the other waits. The instances are released when the block ends; the next block
-    /// gets new ones. Singletons are unaffected: process-wide, never rebuilt.
+    /// concurrency (also a `Task { }` made inside, which keeps the unit alive until it
+    /// ends). Two tasks that resolve the type at the same moment get one instance. The
+    /// instances are released when the block ends; the next block gets new ones.
     ///
     /// ```swift
     /// DependencyContainer.global.register(Transaction.self, lifecycle: .unitOfWork) { _ in Transaction() }
@@ -29,7 +27,13 @@ extension DependencyContainer {
     ///
     /// - Throws: What `operation` throws.
     public static func withUnitOfWork<Result>(_ operation: () throws -> Result) rethrows -> Result {
-        try ResolutionEngine.shared.withUnitOfWork(operation: operation)
+        let unit = UnitOfWork()
+        // Only after the binding is gone may the unit die: its instances' deinits may
+        // resolve, and must not find the unit still installed.
+        defer { withExtendedLifetime(unit) {} }
+        return try UnitOfWorkContext.$current.withValue(unit) {
+            try UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation)
+        }
     }
 
     /// The `async` form of ``withUnitOfWork(_:)``, for a server's middleware or a job
@@ -46,6 +50,10 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await ResolutionEngine.shared.withUnitOfWork(isolation: isolation, operation: operation)
+        let unit = UnitOfWork()
+        defer { withExtendedLifetime(unit) {} }
+        return try await UnitOfWorkContext.$current.withValue(unit, operation: {
+            try await UnitOfWorkContext.$currentID.withValue(unit.id, operation: operation, isolation: isolation)
+        }, isolation: isolation)
     }
 }

@@ -3,14 +3,10 @@ extension DependencyContainer {
     ///
     /// Each registration is resolved in a throw-away copy of all containers (fresh
     /// singletons, same factories), so nothing the app already created is touched and
-    /// nothing created here leaks out. Missing dependencies, type mismatches, cycles and
-    /// factory errors are all collected, and so are *captive dependencies*: a singleton,
-    /// weakSingleton or eagerSingleton whose factory resolves a
-    /// ``LifecycleType/unitOfWork`` registration, directly or through transient and
-    /// `graph` ones, would keep the first unit's instance for every later unit — reported
-    /// with reason ``DependencyResolutionError/Reason/captiveDependency`` and every
-    /// registration on the way. (Built from a transient or `graph` instance, a singleton
-    /// owns it: not reported.) Call it once from a test:
+    /// nothing created here leaks out. Missing dependencies, type mismatches, cycles,
+    /// factory errors and captive dependencies
+    /// (``DependencyResolutionError/Reason/captiveDependency``) are all collected. Call it
+    /// once from a test:
     ///
     /// ```swift
     /// @Test func graphIsComplete() throws {
@@ -27,9 +23,8 @@ extension DependencyContainer {
     /// `isolation: MainActor.self` is validated only when `validate()` is called from the
     /// main actor; from anywhere else it is reported as needing the main actor.
     ///
-    /// Tagged registrations are each resolved with their tag. A registration that takes a
-    /// runtime argument is reported as a failure here, since there is nothing to give it:
-    /// use ``validate(arguments:)``.
+    /// A registration that takes a runtime argument is reported as a failure here, since
+    /// there is nothing to give it: use ``validate(arguments:)``.
     ///
     /// - Throws: ``DependencyValidationError`` listing every failure.
     public static func validate() throws(DependencyValidationError) {
@@ -45,9 +40,8 @@ extension DependencyContainer {
     /// try DependencyContainer.validate(arguments: [URL(string: "https://example.com")!, ("localhost", 80)])
     /// ```
     ///
-    /// An argument registration with no sample of its type is reported — with reason
-    /// ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` and no
-    /// argument given — never skipped.
+    /// An argument registration with no sample of its type is reported
+    /// (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``), never skipped.
     ///
     /// - Throws: ``DependencyValidationError`` listing every failure.
     public static func validate(arguments: [Any]) throws(DependencyValidationError) {

@@ -1,15 +1,10 @@
-// Auto-wiring: `register(_:tag:lifecycle:wiring:)`, an initializer whose parameters are
-// resolved from the container. Arities 0–6 as overloads rather than a parameter pack: Relay's
-// floor is iOS 13 / macOS 10.15, and while packs in generic *functions* need no newer
-// runtime, the Swift runtime support some pack code relies on ships with Swift 5.9
-// (macOS 14 / iOS 17) — the compiler gates packs in generic types on it, and the Swift
-// test suite marks several executable pack tests unsupported on back-deployed runtimes.
-// Overloads cannot fail on an older OS.
+// Auto-wiring: an initializer whose parameters are resolved from the container. Arities
+// 0–6 as overloads, not a parameter pack: some pack code needs the Swift 5.9 runtime
+// (macOS 14 / iOS 17), above Relay's floor; overloads cannot fail on an older OS.
 
 extension DependencyContainer {
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer without parameters:
-    /// `c.register(Router.self, wiring: RouterImp.init)`. (Without this overload, an
-    /// initializer of no parameters would be taken as one of a single `()` parameter.)
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer without parameters:
+    /// `c.register(Router.self, wiring: RouterImp.init)` (else taken as one `()` parameter).
     public func register<T>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -54,9 +49,7 @@ extension DependencyContainer {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self)) }
     }
 
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer of 2 parameters, each
-    /// resolved from this container:
-    /// `c.register(Presenter.self, wiring: PresenterImp.init)`.
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer of 2 parameters.
     public func register<T, A, B>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -68,9 +61,7 @@ extension DependencyContainer {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self), try c.tryResolve(B.self)) }
     }
 
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer of 3 parameters, each
-    /// resolved from this container:
-    /// `c.register(Presenter.self, wiring: PresenterImp.init)`.
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer of 3 parameters.
     public func register<T, A, B, C>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -82,9 +73,7 @@ extension DependencyContainer {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self), try c.tryResolve(B.self), try c.tryResolve(C.self)) }
     }
 
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer of 4 parameters, each
-    /// resolved from this container:
-    /// `c.register(Presenter.self, wiring: PresenterImp.init)`.
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer of 4 parameters.
     public func register<T, A, B, C, D>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -96,9 +85,7 @@ extension DependencyContainer {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self), try c.tryResolve(B.self), try c.tryResolve(C.self), try c.tryResolve(D.self)) }
     }
 
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer of 5 parameters, each
-    /// resolved from this container:
-    /// `c.register(Presenter.self, wiring: PresenterImp.init)`.
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer of 5 parameters.
     public func register<T, A, B, C, D, E>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -110,9 +97,7 @@ extension DependencyContainer {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self), try c.tryResolve(B.self), try c.tryResolve(C.self), try c.tryResolve(D.self), try c.tryResolve(E.self)) }
     }
 
-    /// The auto-wiring `register(_:tag:lifecycle:file:line:wiring:)` for an initializer of 6 parameters, each
-    /// resolved from this container:
-    /// `c.register(Presenter.self, wiring: PresenterImp.init)`.
+    /// ``register(_:tag:lifecycle:file:line:wiring:)`` for an initializer of 6 parameters.
     public func register<T, A, B, C, D, E, F>(
         _ type: T.Type = T.self,
         tag: DependencyTag? = nil,
@@ -123,5 +108,4 @@ extension DependencyContainer {
     ) {
         register(T.self, tag: tag, lifecycle: lifecycle, file: file, line: line) { c in try wiring(try c.tryResolve(A.self), try c.tryResolve(B.self), try c.tryResolve(C.self), try c.tryResolve(D.self), try c.tryResolve(E.self), try c.tryResolve(F.self)) }
     }
-
 }

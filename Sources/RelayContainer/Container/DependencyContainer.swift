@@ -1,7 +1,5 @@
-// Layer: Container — containers, scopes, keys, lifecycles, resolving. Uses Support only.
-// Container/Internal is the sealed engine: only its files touch the lock, the registration
-// tables, registrations and singleton cells; everything else goes through the entry points
-// in Internal/ResolutionEngine+EntryPoints.swift.
+// Layer: Container — containers, scopes, keys, lifecycles, resolving. Uses Support only;
+// reaches the engine (Container/Internal) through Internal/ResolutionEngine+EntryPoints.swift.
 
 /// An inversion-of-control container: maps types to factories and hands out instances.
 ///
@@ -34,12 +32,11 @@ public final class DependencyContainer: Sendable {
     /// The container consulted when this one has no registration: ``global`` for a scoped
     /// container, `nil` for the global one.
     let parent: DependencyContainer?
-    /// This container's registrations: the engine's storage, read and written only inside
+    /// This container's code registrations: engine storage, touched only in
     /// `Container/Internal`, under the engine lock.
     let table: RegistrationTable
-    /// The registrations dynamic injection made here: a layer over ``table`` that
-    /// resolving consults first, so that registering a default after `inject()` changes
-    /// what is underneath, never what was injected. Engine storage, like ``table``.
+    /// The registrations dynamic injection made here, consulted before ``table``: a default
+    /// registered after `inject()` changes what is underneath, never what was injected.
     let injected: RegistrationTable
     /// A throw-away container (used by validation): never cached per thread.
     let isDetached: Bool
@@ -62,10 +59,9 @@ public final class DependencyContainer: Sendable {
 
     /// Registers `factory` as the way to create `type` in this container.
     ///
-    /// Registering a type again replaces its factory and drops its cached singleton.
-    /// The factory receives this container, so it can resolve its own dependencies; use
-    /// `try container.tryResolve(...)` there so a failure reaches the outermost caller
-    /// with the whole dependency chain instead of stopping the program.
+    /// Registering a type again replaces its factory and drops its cached singleton. The
+    /// factory receives this container; resolve its dependencies there with
+    /// `try container.tryResolve(...)`, so that a failure reaches the outermost caller.
     ///
     /// With a `tag`, the registration is one of several for `type`, told apart by the tag:
     /// ``resolve(_:tag:file:line:)`` with that tag finds it, and a resolve without a tag
@@ -110,24 +106,20 @@ public final class DependencyContainer: Sendable {
     /// let client = c.resolve(Client.self) // client.server.client === client
     /// ```
     ///
-    /// The hook runs after the *outermost* resolve's graph is complete (every factory has
-    /// returned), before that resolve returns, hooks of inner instances first. A resolve
-    /// inside the hook sees the same `graph` instances and singletons as the factories did,
-    /// and no factory runs twice. The hook runs once per new instance: per resolve for a
-    /// transient, once for a singleton. Until the outermost resolve's hooks have all run,
-    /// a singleton with a hook — and any singleton built while hooks are pending, which
-    /// may hold an instance not completed yet — is visible only to the thread completing
-    /// it; other threads wait, as for a singleton being built. A registration with a hook
-    /// is never served from the per-thread cache.
+    /// The hook runs once per new instance, after the *outermost* resolve's graph is
+    /// complete (every factory has returned) and before that resolve returns, inner
+    /// instances first. A resolve inside it sees the same `graph` instances and singletons
+    /// as the factories did. Until all its hooks have run, a singleton with a hook — or
+    /// built while hooks are pending — is visible only to the thread completing it; other
+    /// threads wait, as for a singleton being built.
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve.
     ///   - tag: Tells this registration apart from the type's others; `nil` by default.
     ///   - lifecycle: How long the instance lives; ``LifecycleType/singleton`` by default.
     ///   - instanceScope: The ``InstanceScope`` whose ``resetInstances(in:)`` drops the
-    ///     instance (the next resolve builds and completes a new one); `nil` by default.
-    ///     Only for a lifecycle that keeps an instance: ``LifecycleType/singleton``,
-    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton`` — any other
+    ///     instance; `nil` by default. Only for ``LifecycleType/singleton``,
+    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton``: any other
     ///     stops the program when registering.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -163,23 +155,20 @@ public final class DependencyContainer: Sendable {
     /// let model = DependencyContainer.global.resolve(ProfileViewModel.self)
     /// ```
     ///
-    /// Resolving from main-actor code just works: the factory runs there, a singleton is
-    /// built once, and cycles and diagnostics are as for every other registration.
-    /// Resolving it off the main actor is a ``DependencyResolutionError`` with reason
-    /// ``DependencyResolutionError/Reason/requiresMainActor`` that names the type — never a
-    /// crash and never a silent hop to the main thread. (Call ``validate()`` from the main
-    /// actor when you register such types.)
+    /// Resolving from main-actor code just works: the factory runs there, and lifecycles,
+    /// cycles and diagnostics are as for every other registration. Resolving it off the
+    /// main actor is a ``DependencyResolutionError`` with reason
+    /// ``DependencyResolutionError/Reason/requiresMainActor`` — never a crash, never a
+    /// silent hop to the main thread. (Call ``validate()`` from the main actor.)
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve, usually a main-actor class.
-    ///   - tag: Tells this registration apart from the type's others (see
-    ///     ``register(_:tag:lifecycle:file:line:factory:)``); `nil` by default.
-    ///   - lifecycle: How long an instance lives: any ``LifecycleType``, as for
-    ///     ``register(_:tag:lifecycle:file:line:factory:)``; ``LifecycleType/singleton`` by default.
+    ///   - tag: Tells this registration apart from the type's others; `nil` by default.
+    ///   - lifecycle: How long an instance lives; ``LifecycleType/singleton`` by default.
     ///   - instanceScope: The ``InstanceScope`` whose ``resetInstances(in:)`` drops the
-    ///     instance, as for ``register(_:tag:instanceScope:file:line:factory:)``; `nil` by
-    ///     default. Only for ``LifecycleType/singleton``, ``LifecycleType/eagerSingleton``
-    ///     or ``LifecycleType/weakSingleton``: any other stops the program when registering.
+    ///     instance; `nil` by default. Only for ``LifecycleType/singleton``,
+    ///     ``LifecycleType/eagerSingleton`` or ``LifecycleType/weakSingleton``: any other
+    ///     stops the program when registering.
     ///   - isolation: `MainActor.self`; it tells this registration from the nonisolated one.
     ///   - file: Recorded for diagnostics; leave the default.
     ///   - line: Recorded for diagnostics; leave the default.
@@ -246,18 +235,15 @@ public final class DependencyContainer: Sendable {
     /// ```
     ///
     /// The registration is found by its type, tag and the argument's type, exactly: an
-    /// `Int` argument does not find an `Int?` registration. It is always transient — the
-    /// factory runs on every resolve — since a shared instance made from whichever
-    /// argument came first would silently ignore every later one. Resolving it without an
-    /// argument, or with one of another type, is a ``DependencyResolutionError`` with
-    /// reason ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)`` naming
-    /// the argument type it takes. Registering the same type, tag and argument type again
-    /// replaces the registration; other argument types are other registrations.
+    /// `Int` argument does not find an `Int?` registration; other argument types are other
+    /// registrations. It is always transient, since a shared instance made from the first
+    /// argument would silently ignore every later one. Resolving it without an argument,
+    /// or with one of another type, fails with
+    /// ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``.
     ///
     /// The factory may resolve its own type with another argument — a tree, a paginated
-    /// chain — as deep as the depth limit allows: an argument resolve is not part of the
-    /// circular-dependency check. One that asks for itself with the same argument forever
-    /// fails with ``DependencyResolutionError/Reason/resolutionTooDeep(limit:)``.
+    /// chain: an argument resolve is not part of the circular-dependency check, only of the
+    /// depth limit (``DependencyResolutionError/Reason/resolutionTooDeep(limit:)``).
     ///
     /// - Parameters:
     ///   - type: The type callers will resolve.
@@ -311,7 +297,6 @@ public final class DependencyContainer: Sendable {
 
     /// Removes the registration of `type` with exactly `tag` from this container — what
     /// `register(type, tag: tag, …)` made here — and its singleton, if one was built.
-    /// Returns whether there was such a registration.
     ///
     /// ```swift
     /// c.register(NetworkLayer.self, tag: "Staging") { _ in StagingNetwork() }
@@ -321,13 +306,10 @@ public final class DependencyContainer: Sendable {
     ///
     /// Every resolve that starts after `remove` returns — on any thread — no longer sees
     /// the registration: a tagged resolve falls back to the untagged one, a scoped
-    /// container to the global one, and with neither the resolve fails with
-    /// ``DependencyResolutionError/Reason/missingRegistration``. Whoever already holds the
-    /// removed singleton keeps it; the container no longer does. Only this container's
-    /// registration is removed: not the global fallback's, not the type's other tags,
-    /// not its argument registrations (``register(_:tag:argument:file:line:factory:)``),
-    /// and not a binding dynamic injection made for the type, which keeps answering until
-    /// the next injection. For the whole container, ``reset()``.
+    /// container to the global one. Whoever holds the removed singleton keeps it. Not
+    /// removed: the global fallback's registration, the type's other tags, its argument
+    /// registrations, and a binding dynamic injection made for the type, which keeps
+    /// answering until the next injection. For the whole container, ``reset()``.
     ///
     /// - Parameters:
     ///   - type: The registered type.
@@ -361,7 +343,8 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Returns an instance of `type`, or throws a ``DependencyResolutionError`` that names
-    /// the type, this container's scope, the dependency chain and near misses.
+    /// the type, this container's scope, the dependency chain and near misses. Use it
+    /// inside factories, so that a failure reaches the outermost caller with the whole chain.
     ///
     /// Resolving `T?` or `T??` resolves `T`'s registration, and returns `nil` when there is
     /// none — not in an override, this container, nor its fallback — as an optional
@@ -383,14 +366,12 @@ public final class DependencyContainer: Sendable {
     /// taking `A`. Inside `withInjectedDependencies`, a binding of the type to a factory
     /// indexed with `add(factory:producing:argument:_:)` taking `A` comes first (the
     /// override layer, then injected bindings, then code); argument-free overrides of the
-    /// type do not apply to it.
+    /// type do not apply to it. Resolving `T?` returns `nil` when nothing registered for
+    /// `T` takes an `A` (see ``tryResolve(_:tag:argument:)``).
     ///
     /// ```swift
     /// let connection = c.resolve(Connection.self, argument: ("example.com", 80))
     /// ```
-    ///
-    /// Resolving `T?` returns `nil` when nothing registered for `T` takes an `A` (see
-    /// ``tryResolve(_:tag:argument:)``).
     public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
             return try resolveRequest(T.self, tag: tag, argument: argument)
@@ -399,19 +380,17 @@ public final class DependencyContainer: Sendable {
         }
     }
 
-    /// Returns a new instance of `type` made from `argument`, or throws a
-    /// ``DependencyResolutionError``: ``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
-    /// when the type is registered with an argument of another type.
+    /// ``resolve(_:tag:argument:file:line:)``, throwing a ``DependencyResolutionError``
+    /// instead of stopping the program.
     ///
     /// ```swift
     /// let downloader = try c.tryResolve(Downloader.self, argument: url)
     /// ```
     ///
-    /// Resolving `T?` resolves `T`'s argument registration, and returns `nil` when nothing
-    /// registered for `T` takes an `A` — with the tag nor untagged, in an override, this
-    /// container nor its fallback — as ``tryResolve(_:)`` does without an argument. Every
-    /// other failure still throws: a factory that fails, a registration taking another
-    /// type of argument, and one taking none (the error says where it is registered).
+    /// Resolving `T?` returns `nil` when nothing registered for `T` takes an `A` — with the
+    /// tag nor untagged, in an override, this container nor its fallback. Every other
+    /// failure still throws: a factory that fails, a registration taking another type of
+    /// argument, and one taking none (the error says where it is registered).
     public func tryResolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A) throws(DependencyResolutionError) -> T {
         try resolveRequest(T.self, tag: tag, argument: argument)
     }
@@ -436,11 +415,10 @@ public final class DependencyContainer: Sendable {
         }
     }
 
-    /// Returns the instance of `type` registered with `tag` (or, with none, the untagged
-    /// one), or throws a ``DependencyResolutionError``. A missing registration's error has
-    /// ``DependencyResolutionError/requestedTag`` set, and its near misses list the tags
-    /// the type is registered with. Resolving `T?` returns `nil` when there is neither the
-    /// tagged registration nor the untagged one (see ``tryResolve(_:)``).
+    /// ``resolve(_:tag:file:line:)``, throwing a ``DependencyResolutionError`` instead of
+    /// stopping the program: a missing registration's has ``DependencyResolutionError/requestedTag``
+    /// set, and its near misses list the type's tags. Resolving `T?` returns `nil` when
+    /// there is neither the tagged registration nor the untagged one.
     ///
     /// ```swift
     /// let network = try container.tryResolve(NetworkLayer.self, tag: "Production")

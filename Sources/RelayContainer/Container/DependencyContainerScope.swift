@@ -44,4 +44,7 @@ extension DependencyContainerScope {
     package static func printOrder(_ lhs: Self, _ rhs: Self) -> Bool {
         (lhs.isGlobal ? 0 : 1, lhs.name) < (rhs.isGlobal ? 0 : 1, rhs.name)
     }
+
+    /// How diagnostics name the scope's container: `global` or `scope 'name'`.
+    var place: String { isGlobal ? "global" : "scope '\(name)'" }
 }

@@ -13,8 +13,6 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// Creates the key for `type`, flattening `Optional` layers.
     public init(_ type: Any.Type) {
         var unwrapped = type
-        // `isOptionalType` answers "no" for a class without a conformance look-up; the cast
-        // then unwraps one `Optional` layer.
         while isOptionalType(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
             unwrapped = optional.wrappedType
         }

@@ -33,20 +33,17 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         /// or with an argument of type `given`.
         case argumentMismatch(expected: String, given: String?)
         /// The type is registered with the ``LifecycleType/unitOfWork`` lifecycle and was
-        /// resolved outside any unit of work: open one around the work that needs it with
-        /// ``DependencyContainer/withUnitOfWork(_:)`` (a server's middleware, once per
-        /// request). A detached task or a thread not started through Swift concurrency
-        /// does not inherit the unit of the code that started it.
+        /// resolved outside any ``DependencyContainer/withUnitOfWork(_:)`` block (a detached
+        /// task or a thread not started through Swift concurrency does not inherit one).
         case noUnitOfWork
         /// A registration that outlives a unit of work — a ``LifecycleType/singleton``,
         /// ``LifecycleType/weakSingleton`` or ``LifecycleType/eagerSingleton`` — resolves
         /// a ``LifecycleType/unitOfWork`` registration while it is built, directly or
         /// through transient and `graph` registrations: it would keep the first unit's
-        /// instance and hand it to every later unit. ``DependencyResolutionError/requestedType``
-        /// is the unitOfWork type; the description lists every registration on the way,
-        /// with its lifecycle and where it is registered. Reported by the dry runs —
-        /// ``DependencyContainer/validate()`` and its variants; a live resolve goes on (a
-        /// debug build writes a warning to standard error, once per chain).
+        /// instance for every later unit. ``DependencyResolutionError/requestedType`` is the
+        /// unitOfWork type; the description lists every registration on the way. Reported by
+        /// ``DependencyContainer/validate()``; a live resolve goes on (a debug build warns
+        /// once per chain).
         case captiveDependency
         /// A factory indexed with `add(factory:producing:)` produces a type that no type
         /// key of its index is indexed as, so no instruction can bind it (an instruction's
@@ -108,14 +105,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         if case let .missingRegistration(_, _, _, hint) = storage.kind { hint } else { nil }
     }
 
-    /// Everything above, behind one reference. The error travels through every level of
-    /// a resolve as a typed throw, and every level reserves room for it on the stack;
-    /// one pointer instead of every field keeps those frames small (in debug builds
-    /// that is most of what a nested resolve costs in stack, see `ThreadStack`).
-    ///
-    /// Type names are kept as types and named only when asked: naming a type can make
-    /// the runtime build metadata, which takes more stack than a depth error thrown at
-    /// the end of a thread's stack can count on.
+    /// Everything above, behind one reference: every level of a resolve reserves stack
+    /// room for its typed throw, and one pointer keeps those frames small. Types are named
+    /// only when asked: naming one can make the runtime build metadata, which takes more
+    /// stack than a depth error thrown at the end of a thread's stack can count on.
     private let storage: Storage
 
     private final class Storage: Sendable {
@@ -130,8 +123,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
         }
     }
 
-    /// A ``Reason`` with its values, and the values only that kind of failure has and its
-    /// description reads. The fields every failure has are ``Storage``'s.
+    /// A ``Reason`` with its values, and those only its description reads.
     private enum Kind: Sendable {
         /// `argument`: the type of the argument the resolve passed, if any.
         case missingRegistration(tag: DependencyTag?, argument: Any.Type?, nearMisses: [String], hint: MissingRegistrationHint?)
@@ -253,9 +245,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
 
     // MARK: Internal constructors
 
-    /// Asks ``MissingRegistrationHint/provider`` for a hint (it takes only its own leaf
-    /// lock, so the engine lock may be held). `argument` is the type of the argument the
-    /// resolve passed; `registration`, where the type is registered without one.
+    /// `argument`: the type of the argument the resolve passed; `registration`: where the
+    /// type is registered without one. The hint's provider takes only a leaf lock, so the
+    /// engine lock may be held.
     static func missing(key: DependencyKey, tag: DependencyTag? = nil, argument: Any.Type? = nil, registration: String? = nil, scope: DependencyContainerScope, chain: [DependencyKey], nearMisses: [String], hint: MissingRegistrationHint? = MissingRegistrationHint.current()) -> Self {
         Self(.missingRegistration(tag: tag, argument: argument, nearMisses: nearMisses, hint: hint), requested: key.type, scope: scope, chain: chain, registration: registration)
     }
@@ -301,11 +293,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible {
     }
 }
 
-/// What a layer above the containers knows, when a resolve finds no registration, that
-/// may explain it — today, that an index which fills itself has not been filled, so the
-/// registrations in its `prepare` closure have not run. The containers know nothing of
-/// indexes: the dynamic-injection layer installs ``provider`` (`UnfilledIndexes`), and
-/// the error shows ``note`` and puts ``fix`` before its own.
+/// What a layer above the containers knows that may explain a missing registration (an
+/// index that fills itself was not filled). The dynamic-injection layer installs
+/// ``provider``; the error shows ``note`` and puts ``fix`` before its own.
 package struct MissingRegistrationHint: Sendable, Equatable {
     /// Shown as `note: …`, after the near misses.
     var note: String
@@ -317,8 +307,7 @@ package struct MissingRegistrationHint: Sendable, Equatable {
         self.fix = fix
     }
 
-    /// What a layer above installs: a function giving the hint, or `nil`. A struct, not the
-    /// bare function: a `LockedState` must not hold a function (see ``LockedState``).
+    /// A struct, not the bare function: a `LockedState` must not hold a function.
     package struct Provider: Sendable {
         let hint: @Sendable () -> MissingRegistrationHint?
 
@@ -327,9 +316,8 @@ package struct MissingRegistrationHint: Sendable, Equatable {
         }
     }
 
-    /// Installed once by a layer above; called for every missing registration, possibly
-    /// with the engine lock held. It must be quick, take no lock but leaf locks of its
-    /// own, and never resolve, register or wait.
+    /// Called for every missing registration, possibly with the engine lock held: it must
+    /// be quick, take no lock but leaf locks of its own, and never resolve or wait.
     package static let provider = LockedState<Provider?>(nil)
 
     /// The hint of the installed provider; without one (no index that fills itself was

@@ -1,34 +1,19 @@
 import Foundation
 
 /// A program that never calls `inject()` runs its live dependencies whatever a driver
-/// passed. What the containers say about it, without knowing the layers above them:
-///
-/// - at the process's first resolve, in a debug build, a warning on standard error when
-///   instructions wait in `$RELAY_DEPENDENCIES`, `$RELAY_DEPENDENCIES_FILE` or `./.relay`
-///   and no registry has injected (``UninjectedInstructionsWarning``);
-/// - on a missing registration, when nothing injected and no index that fills itself was
-///   ever made, a note that `inject()` may be missing (``missingRegistrationHint()``).
-///
-/// (`CommandLine.withoutDependencyArguments()` says it for `-d` arguments.)
+/// passed. The containers say so at the first resolve (``UninjectedInstructionsWarning``)
+/// and on a missing registration (``missingRegistrationHint()``).
 package enum ForgottenInject {
     /// Whether any registry's `inject()` (or `registerDependencies()`) has run in this
     /// process, successfully or not. Set by `DynamicDependencyRegistry.inject()`.
     package static let hasInjected = LockedState(false)
 
-    /// The first-resolve check, run once per process: evaluated when the first thread
-    /// that resolves gets its resolution state (`ResolutionThread.makeCurrent()`), which
-    /// is off every resolve path that is measured.
+    /// Evaluated once, when the first thread that resolves gets its state
+    /// (`ResolutionThread.makeCurrent()`), off every measured resolve path.
     static let checkedAtFirstResolve: Void = UninjectedInstructionsWarning.standard.check()
 
     /// The note and fix for a missing registration in a process where nothing injected;
-    /// `nil` after an `inject()`:
-    ///
-    /// ```text
-    /// note: no DynamicDependencyRegistry has injected in this process, and no DynamicDependencyIndex that fills itself has been made, so nothing the app registers at start-up through inject() has run
-    /// fix: if the app registers its dependencies at start-up, call try DynamicDependencyRegistry.standard(index:).inject() before resolving anything
-    /// ```
-    ///
-    /// Asked only when no index that fills itself exists (that one's own hint says more).
+    /// `nil` after an `inject()`. Asked only when no index that fills itself exists.
     static func missingRegistrationHint() -> MissingRegistrationHint? {
         guard !hasInjected.withLock({ $0 }) else { return nil }
         return MissingRegistrationHint(
@@ -39,8 +24,7 @@ package enum ForgottenInject {
 }
 
 /// The warning at the first resolve of a process in which instructions wait in the
-/// environment or `./.relay` and no registry has injected: they were never read, and the
-/// live dependencies run. Like the `-d` warning, a ``LibraryWarning``: debug builds only, once.
+/// environment or `./.relay` and no registry has injected (debug builds only, once).
 struct UninjectedInstructionsWarning: Sendable {
     /// Whether an `inject()` has run in this process.
     var hasInjected: @Sendable () -> Bool
@@ -75,8 +59,7 @@ struct UninjectedInstructionsWarning: Sendable {
         return places
     }
 
-    /// Writes ``message(waiting:)`` through ``LibraryWarning`` (debug builds, once per
-    /// process) when nothing injected and some place holds instructions.
+    /// Warns when nothing injected and some place holds instructions.
     func check() {
         guard LibraryWarning.isEnabled, !hasInjected() else { return }
         let places = waitingPlaces()

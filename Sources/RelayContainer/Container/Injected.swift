@@ -42,8 +42,6 @@ public struct Injected<Value> {
     public var wrappedValue: Value {
         mutating get {
             if let resolved { return resolved }
-            // An optional `Value` is `nil` when nothing is registered, as the container's
-            // resolve of an optional type is.
             let container = DependencyContainer.container(for: scope)
             let value = tag.map { container.resolve(Value.self, tag: $0) } ?? container.resolve(Value.self)
             resolved = value

@@ -1,9 +1,8 @@
 /// An instance of `Value` resolved on first use, then kept: every later use returns that
 /// same instance, whatever the registration's lifecycle.
 ///
-/// Nothing needs to be registered for `Lazy<Value>` itself: resolving it — from a
-/// container, a factory or an ``Injected`` property — works whenever `Value` is
-/// registered. ``DependencyContainer/lazy(_:tag:)`` makes one directly.
+/// Like ``Provider``, it needs no registration of its own: resolving `Lazy<Value>` works
+/// whenever `Value` is registered, and ``DependencyContainer/lazy(_:tag:)`` makes one directly.
 ///
 /// ```swift
 /// final class ReportScreen {
@@ -22,22 +21,16 @@
 /// two `Lazy` values hold two instances), for a ``LifecycleType/singleton`` the
 /// container's. Copies of a `Lazy` share it: it is a reference.
 ///
-/// **Graph identity.** The first use is a resolve of its own, not part of the resolve
-/// that made the `Lazy`. Used after that resolve returned — the usual case — it is an
-/// *outermost* resolve: a ``LifecycleType/graph`` registration gets a new instance, not
-/// the one the making resolve built. Used while a resolve is running on the same thread
-/// (inside a factory or a `completing:` hook), it is nested in that resolve and gets its
-/// `graph` instance. (Swinject's `Lazy` returns to the graph that made it.)
+/// The first use is a resolve of its own, with the graph identity ``Provider`` describes:
+/// a ``LifecycleType/graph`` registration gets a new instance unless it is used while a
+/// resolve is running on the same thread. (Swinject's `Lazy` returns to the graph that
+/// made it.)
 ///
-/// **Threads.** When several threads use it first at the same moment, one resolves and
-/// the others wait for its instance: `Value` is resolved once. A failed resolve is not
-/// kept: the error reaches that use, and the next use tries again. A use from inside
-/// `Value`'s own resolve on the same thread (its factory reading this `Lazy`) fails with
+/// When several threads use it first at the same moment, one resolves and the others
+/// wait: `Value` is resolved once. A failed resolve is not kept: the next use tries again.
+/// A use from inside `Value`'s own resolve on the same thread fails with
 /// ``DependencyResolutionError/Reason/circularDependency(cycle:acrossThreads:)``.
 /// `Lazy` is `Sendable` when `Value` is.
-///
-/// Resolving `Lazy<Value>` when `Value` has no registration (with the tag, nor the
-/// untagged one it falls back to) fails at once with the error of resolving `Value`.
 public final class Lazy<Value> {
     /// The container the first use resolves from.
     public let container: DependencyContainer
@@ -63,8 +56,7 @@ public final class Lazy<Value> {
     }
 
     /// The instance, resolving it on first use; or the ``DependencyResolutionError`` of
-    /// that resolve, after which the next use tries again. Use it inside a factory, so
-    /// that a failure reaches the outermost caller with the whole dependency chain.
+    /// that resolve, after which the next use tries again.
     public func tryResolve() throws(DependencyResolutionError) -> Value {
         let thread = ResolutionThread.current()
         return try instance.get(by: thread.id, reentered: {
@@ -82,8 +74,4 @@ extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: ResolvableByType {
     static var wrappedKey: DependencyKey { DependencyKey(Value.self) }
-
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self {
-        Self(container: container, tag: tag)
-    }
 }

@@ -33,11 +33,9 @@ public enum LifecycleType: String, Hashable, Sendable, CaseIterable, Codable, Cu
     /// (or without a bootstrap) it behaves exactly like ``singleton``.
     case eagerSingleton
     /// One instance per *unit of work*: a block opened with
-    /// ``DependencyContainer/withUnitOfWork(_:)`` (a request, a job, a command). Everything
-    /// resolved inside the block — across any number of resolves, and on every child task
-    /// and thread it runs as structured concurrency — shares the instance; the next block
-    /// gets a new one, and the instance is released when its block ends. Singletons stay
-    /// process-wide and are never rebuilt. .NET's *scoped* lifetime.
+    /// ``DependencyContainer/withUnitOfWork(_:)`` (a request, a job, a command), shared by
+    /// everything resolved inside it, child tasks included, and released when it ends.
+    /// .NET's *scoped* lifetime.
     ///
     /// ```swift
     /// c.register(RequestLog.self, lifecycle: .unitOfWork) { _ in RequestLog() }

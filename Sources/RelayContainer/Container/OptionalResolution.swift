@@ -4,20 +4,12 @@
 /// and ``WeakInjected``.
 enum OptionalResolution {
     /// What a resolve of `T` returns instead of throwing `error`: `nil` when `T` is an
-    /// `Optional` and `error` says nothing is registered for the type itself (its optional
-    /// layers flattened) on the resolve's path — not in an override, the container, nor its
-    /// fallback, with the tag nor untagged; with an argument, nothing taking the argument's
-    /// type. Every other failure is thrown: a registration whose factory throws, or whose
-    /// own dependencies are missing (the error then names that other type), is a bug to
-    /// hear about, not an absent feature; so is one that takes an argument the resolve did
-    /// not give, or another type of argument, or none when the resolve gave one (the error
-    /// then names where it is registered). Out of line: only a resolve that found no
-    /// registration comes here.
+    /// `Optional` and `error` says nothing is registered on the resolve's path for the
+    /// type itself — or, for a `Provider`, `ArgumentProvider` or `Lazy`, the type it wraps.
+    /// A missing dependency of the type's factory names another type, and a registration
+    /// that takes another argument (or none) names where it is: both are thrown.
     @inline(never)
     static func unregistered<T>(_ type: T.Type, error: DependencyResolutionError) throws(DependencyResolutionError) -> T {
-        // Missing is about `T` itself only when the error names it (a registration whose
-        // factory needs a missing type names that type); for a `Provider`, `ArgumentProvider`
-        // or `Lazy`, the type it wraps.
         let key = DependencyKey(T.self)
         if error.reason == .missingRegistration, error.registration == nil, let optional = T.self as? any AbsentValue.Type,
            error.requestedType == (key.wrappedByType ?? key).typeName {

@@ -2,22 +2,16 @@
 /// for an argument registration, the type of its runtime argument (exactly: not
 /// `Optional`-flattened), in the container of a scope.
 ///
-/// Everything that stores, finds, merges or replaces a registration keys it by its slot:
-/// a container's table, an override layer, an injection's report of what it replaced, and
-/// the merge of instructions. Two slots that differ in any field never stand for each
-/// other — a tagged binding does not replace the untagged registration of its type, nor an
-/// argument registration the argument-free one.
+/// Everything that stores, finds, merges or replaces a registration keys it by its slot.
+/// Two slots that differ in any field never stand for each other: a tagged binding does
+/// not replace the untagged registration, nor an argument registration the argument-free
+/// one. `TypeID`: an instruction's type key (`argument` always `nil`), or the engine's
+/// ``DependencyKey``.
 ///
-/// `TypeID` is how the type is known: an instruction names it by its type key
-/// (`Slot<DependencyTypeKey>`, whose `argument` is always `nil`, since the text does not
-/// say which argument its factory takes), the engine by its identity
-/// (`Slot<DependencyKey>`).
-///
-/// Its members are inlinable (and the type and its fields `@usableFromInline`, without
-/// which the compiler ignores `@inlinable` on a `package` member): the other modules make,
-/// compare and hash slots for every instruction they read, and a generic struct's members
-/// called across a module wall run unspecialized — a look-up of the slot type's metadata
-/// and a value-witness call per field, several hundred instructions per call.
+/// Inlinable (which a `package` member is only when `@usableFromInline`): the other
+/// modules make, compare and hash slots for every instruction they read, and a generic
+/// struct's members called across a module wall run unspecialized, several hundred
+/// instructions per call.
 @usableFromInline
 package struct Slot<TypeID: Hashable & Sendable>: Hashable, Sendable {
     @usableFromInline package let scope: DependencyContainerScope

@@ -7,15 +7,13 @@
 /// }
 /// ```
 ///
-/// For an object that refers to one that owns it, directly or not — a screen to its
-/// coordinator, a child to its parent — without a retain cycle. The instance must be held
-/// elsewhere, since this property does not hold it: a singleton (the container holds
-/// it), a ``LifecycleType/weakSingleton`` or ``LifecycleType/unitOfWork`` instance its
-/// owner holds. A transient, or a ``LifecycleType/graph`` registration resolved after its
-/// outermost resolve has returned, makes a new instance that nobody holds: the property
-/// then reads `nil`. To point a child at the `graph` parent being built with it, read
-/// the property in the parent's completion hook, where a resolve sees that resolve's
-/// `graph` instances:
+/// For an object that refers to one that owns it — a screen to its coordinator, a child
+/// to its parent — without a retain cycle. The instance must be held elsewhere: a
+/// singleton (the container holds it), or an instance its owner holds. A transient, or a
+/// ``LifecycleType/graph`` registration resolved after its outermost resolve returned,
+/// makes a new instance nobody holds: the property then reads `nil`. To point a child at
+/// the `graph` parent being built with it, read the property in the parent's completion
+/// hook, where a resolve sees that resolve's `graph` instances:
 ///
 /// ```swift
 /// c.register(Parent.self, lifecycle: .graph) { c in Parent(child: try c.tryResolve()) } completing: { _, parent in
@@ -24,11 +22,10 @@
 /// ```
 ///
 /// The first access resolves, once: later accesses return the instance while it lives,
-/// then `nil`; it is not resolved again. With no registration for the type the property
-/// is `nil`, as an optional ``Injected`` is; any other failure stops the program with its
-/// diagnostic, and so does a resolved value that is not a class instance (a struct or an
-/// enum cannot be held weakly). Assigning sets the weak reference (a test can hand the
-/// object its parent); the container is then never asked.
+/// then `nil`. With no registration the property is `nil`, as an optional ``Injected``
+/// is; any other failure stops the program with its diagnostic, and so does a value that
+/// is not a class instance. Assigning sets the weak reference; the container is then
+/// never asked.
 ///
 /// `Value` is the class or class-bound protocol the property is declared with, without
 /// the `?`: `@WeakInjected var parent: Parent?`.
@@ -53,8 +50,6 @@ public struct WeakInjected<Value> {
         mutating get {
             if !isResolved {
                 isResolved = true
-                // `Value?`: `nil` when nothing is registered, as the container's resolve of an
-                // optional type is.
                 let container = DependencyContainer.container(for: scope)
                 let value = tag.map { container.resolve(Value?.self, tag: $0) } ?? container.resolve(Value?.self)
                 object = value.map(Self.object(of:))

@@ -2,17 +2,12 @@
 /// inherit task-local values (an event loop, a `DispatchQueue` callback, a detached task)
 /// can run inside it later: the engine half of `InjectedDependencies`.
 ///
-/// **Lifetime.** The value holds its layer strongly, as a task started inside the layer
-/// does: the layer — its registrations and the singletons made in it — lives until the
-/// last copy of the value and the last task that sees it are gone, and dies then (see
-/// ``OverrideLayer``, "Who sees a layer"). While it lives, ``ResolutionEngine/activeOverrides``
-/// counts it, so every resolve in the process reads the task-local value.
+/// The value holds its layer strongly, as a task started inside it does (see
+/// ``OverrideLayer``, "Who sees a layer").
 ///
-/// **Which layer wins.** ``run(_:)`` makes the captured layer the innermost one only where
-/// the running code sees none. Where it sees one, that layer is the same one or one
-/// stacked inside it (work that arrives on the task that built the app), or — when a
-/// value was kept past the code that captured it — another test's; in every case the layer
-/// already in force is the right one, so the body runs unchanged.
+/// ``run(_:)`` installs the captured layer only where the running code sees none. Where it
+/// sees one, that is the same layer, one stacked inside it, or — for a value kept past the
+/// code that captured it — another test's: in every case the right one.
 package struct CapturedLayer: Sendable {
     /// `nil` when captured where no layer was in force.
     private let layer: OverrideLayer?

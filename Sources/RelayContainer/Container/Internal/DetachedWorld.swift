@@ -14,25 +14,13 @@ struct DetachedWorld {
     static func copyingLiveContainers() -> DetachedWorld {
         let engine = ResolutionEngine.shared
         return engine.read {
-            let global = DependencyContainer(scope: .global, parent: nil, isDetached: true)
-            copy(DependencyContainer.global, into: global)
-            var scoped: [DependencyContainerScope: DependencyContainer] = [:]
-            for (scope, live) in engine.scopedContainers {
-                let copy = DependencyContainer(scope: scope, parent: global, isDetached: true)
-                Self.copy(live, into: copy)
-                scoped[scope] = copy
+            var world = DetachedWorld(global: DependencyContainer(scope: .global, parent: nil, isDetached: true), scoped: [:])
+            for live in engine.allContainers {
+                let copy = world.container(for: live.scope)
+                for registration in live.table.registrations { copy.table.updateValue(registration.copy(owner: copy)) }
+                for registration in live.injected.registrations { copy.injected.updateValue(registration.copy(owner: copy)) }
             }
-            return DetachedWorld(global: global, scoped: scoped)
-        }
-    }
-
-    /// Call with the engine lock held.
-    private static func copy(_ live: DependencyContainer, into copy: DependencyContainer) {
-        for registration in live.table.registrations {
-            copy.table.updateValue(registration.copy(owner: copy))
-        }
-        for registration in live.injected.registrations {
-            copy.injected.updateValue(registration.copy(owner: copy))
+            return world
         }
     }
 
@@ -57,13 +45,9 @@ struct DetachedWorld {
 extension ResolutionEngine {
     /// Resolves every registration of every container in a throw-away world and returns
     /// every failure: containers global first then by scope, types by name. `replacing`
-    /// registrations go into the world first, so their factories stand in for the live ones
-    /// (which then never run).
-    ///
-    /// An argument registration is resolved with the first of `arguments` whose type is
-    /// exactly its argument type (else the first that is an instance of it); with none, it
-    /// is reported as a failure (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``
-    /// with no argument given), never skipped.
+    /// registrations go into the world first, standing in for the live ones. An argument
+    /// registration gets the first of `arguments` of exactly its argument type, else the
+    /// first that is an instance of it; with none it is reported, never skipped.
     package func validateRegistrations(replacing replacements: [RegistrationRequest] = [], arguments: [Any] = []) -> [DependencyValidationError.Failure] {
         var world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
@@ -72,15 +56,9 @@ extension ResolutionEngine {
         }
         var failures: [DependencyValidationError.Failure] = []
         for container in world.containers {
-            // Each type once, as it resolves: an injected binding over the code default.
-            let registrations = read {
-                let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.slot))
-                return injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
-            }
-            for registration in registrations.sortedStably(by: Self.validationOrder) {
+            for registration in read({ container.effectiveRegistrations }).sortedStably(by: Registration.reportedBefore) {
                 // Each in a unit of work of its own, so that `unitOfWork` registrations resolve.
-                let outcome = withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
+                let outcome = DependencyContainer.withUnitOfWork { () -> Swift.Result<Void, DependencyResolutionError> in do throws(DependencyResolutionError) {
                     if let factory = registration.argumentFactory {
                         let argumentID = ObjectIdentifier(factory.argumentType)
                         guard let sample = arguments.first(where: { ObjectIdentifier(Swift.type(of: $0)) == argumentID })
@@ -88,30 +66,15 @@ extension ResolutionEngine {
                             throw DependencyResolutionError.argumentMismatch(key: registration.key, tag: registration.tag, expected: factory.argumentType, given: nil, scope: container.scope, chain: [registration.key], registration: registration.origin.description)
                         }
                         _ = try container.resolve(registration, argument: sample)
-                    } else if let tag = registration.tag {
-                        _ = try container.resolveOpened(registration.key.type, tag: tag)
                     } else {
-                        _ = try container.resolveOpened(registration.key.type)
+                        _ = try container.resolveOpened(registration.key.type, tag: registration.tag)
                     }
                     return .success(())
                 } catch { return .failure(error) } }
-                if case .failure(let error) = outcome {
-                    let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-                    let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
-                    let argument = registration.argumentFactory.map { " with an argument of type \(TypeName.of($0.argumentType))" } ?? ""
-                    failures.append(.init(subject: "\(registration.key.typeName)\(tag)\(argument) in \(place) (registered at \(registration.origin))", error: error))
-                }
+                if case .failure(let error) = outcome { failures.append(.init(subject: registration.subject, error: error)) }
             }
         }
         return failures
-    }
-
-    /// Types by name, then untagged before tagged, tags by name, then argument types by name.
-    private static func validationOrder(_ a: Registration, _ b: Registration) -> Bool {
-        let (nameA, nameB) = (a.key.typeName, b.key.typeName)
-        if nameA != nameB { return nameA < nameB }
-        if a.tag != b.tag { return (a.tag?.name ?? "") < (b.tag?.name ?? "") }
-        return (a.argumentFactory.map { TypeName.of($0.argumentType) } ?? "") < (b.argumentFactory.map { TypeName.of($0.argumentType) } ?? "")
     }
 
     /// Runs `factory` once in a throw-away world, as `subject` (e.g. `factory 'X.Stub'`),
@@ -122,11 +85,11 @@ extension ResolutionEngine {
     package func dryRun(_ factory: DependencyFactory, subject: String) throws(DependencyResolutionError) -> Any {
         let world = DetachedWorld.copyingLiveContainers()
         defer { world.tearDown() }
-        do { return try withUnitOfWork {
+        do { return try DependencyContainer.withUnitOfWork {
             if let produced = factory.produces {
                 let request = RegistrationRequest(scope: .global, key: produced, lifecycle: .transient, origin: .described(subject), factory: factory)
                 insert(request, into: world.global, injected: true)
-                return try world.global.resolveOpened(produced.type)
+                return try world.global.resolveOpened(produced.type, tag: nil)
             } else {
                 return try factory.make(world.global)
             }
@@ -146,10 +109,11 @@ package func isInstance(_ value: Any, of type: Any.Type) -> Bool {
 }
 
 extension DependencyContainer {
-    /// Resolves a type known only as a metatype, through the normal typed path (the
+    /// Resolves a type known only as a metatype, through the public typed path (the
     /// existential is opened, so the result is checked against the type).
-    func resolveOpened<T>(_ type: T.Type) throws(DependencyResolutionError) -> Any {
-        try tryResolve(T.self)
+    func resolveOpened<T>(_ type: T.Type, tag: DependencyTag?) throws(DependencyResolutionError) -> Any {
+        if let tag { return try tryResolve(T.self, tag: tag) }
+        return try tryResolve(T.self)
     }
 
     /// Runs the argument registration `registration` (of this container's world) with
@@ -159,10 +123,5 @@ extension DependencyContainer {
         return try thread.finishingOutermost(scope: scope) { () throws(DependencyResolutionError) -> Any in
             try run(registration, thread: thread, detectsCycles: false) { try registration.argumentFactory!.make(registration.owner, argument) }
         }
-    }
-
-    /// ``resolveOpened(_:)`` with a tag.
-    func resolveOpened<T>(_ type: T.Type, tag: DependencyTag) throws(DependencyResolutionError) -> Any {
-        try tryResolve(T.self, tag: tag)
     }
 }

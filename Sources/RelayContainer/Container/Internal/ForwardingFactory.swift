@@ -3,19 +3,14 @@
 
 enum ForwardingFactory {
     /// The factory of a type `Forwarded` that `Implementation` is registered as: a
-    /// transient that resolves the implementation's registration (with `tag`, if any) and
-    /// hands it out as a `Forwarded`. The implementation's lifecycle decides the sharing:
-    /// every forwarded type of one `graph` implementation gets its one instance within an
-    /// outermost resolve, a singleton's is the singleton, a transient's is new each time.
-    /// Outside override layers the resolve path caches the result the way the
-    /// implementation is cached (``DependencyContainer/resolveForwarded(_:registration:caching:thread:)``),
-    /// so for a singleton or a live `weakSingleton` this runs once per thread until a
-    /// registration changes.
+    /// transient that resolves the implementation (with `tag`, if any) and hands it out as
+    /// a `Forwarded`, so the implementation's lifecycle decides the sharing. Outside
+    /// override layers the resolve path caches the result as the implementation is cached
+    /// (``DependencyContainer/resolveForwarded(_:registration:caching:thread:)``).
     ///
     /// An implementation that is not a `Forwarded` fails the resolve with
     /// ``DependencyResolutionError/Reason/typeMismatch(actualType:)`` naming `origin`, the
-    /// forwarding registration (a protocol conformance can only be checked on an instance;
-    /// ``checkConformance(_:to:file:line:)`` checks what it can when registering).
+    /// forwarding registration.
     static func make<Implementation, Forwarded>(
         _ implementation: Implementation.Type,
         as forwarded: Forwarded.Type,
@@ -37,10 +32,8 @@ enum ForwardingFactory {
         }
     }
 
-    /// Stops the program when `Implementation` can be seen not to be a `Forwarded` before
-    /// any instance exists: `Forwarded` is a class (or `Implementation` itself) that
-    /// `Implementation` is not a subclass of. A protocol `Forwarded` cannot be checked
-    /// without an instance; its first resolve (and ``DependencyContainer/validate()``) does.
+    /// Stops the program when `Forwarded` is a class `Implementation` does not inherit
+    /// from. A protocol conformance can only be checked on an instance, when resolved.
     static func checkConformance<Implementation, Forwarded>(_ implementation: Implementation.Type, to forwarded: Forwarded.Type, file: StaticString, line: UInt) {
         guard Forwarded.self is AnyClass else { return }
         precondition(Implementation.self is Forwarded.Type, "register(\(TypeName.of(Implementation.self)).self, as: …): \(TypeName.of(Implementation.self)) is not a \(TypeName.of(Forwarded.self)), so it cannot be registered as one", file: file, line: line)

@@ -1,36 +1,22 @@
-// A resolve that misses a test's override layer: in a debug build, a resolve outside every
-// layer of a type that a live layer stubs warns once on standard error. Layers report the
-// types they stub when made and when gone (OverrideLayer.swift), and a new layer sends
-// every thread's next resolve past its per-thread tables to the lock, where it asks
-// (`resolvePlanned`, Raw/DependencyContainer+Resolution.swift). Release builds do none of it.
-
-/// The line a debug build writes to standard error the first time code resolves, outside
-/// every override layer, a type that a live layer stubs: a test's `withInjectedDependencies`
-/// (or `.injecting(…)`) layer is alive, but this resolve — typically a server's request on
-/// an event-loop thread, a `DispatchQueue` callback or a `Task.detached`, none of which
-/// inherit the test's task-local layer — gets the live registration instead of the stub.
-/// A live client that was never started can then make the request wait forever.
-///
-/// Once per process: in a test process where another test resolves the live type on
-/// purpose at the same moment, the line is noise, but at most one line.
+/// What a debug build writes the first time code resolves, outside every override layer,
+/// a type that a live layer stubs: a test's layer is alive, but this resolve — typically a
+/// server's request on an event-loop thread, a `DispatchQueue` callback or a
+/// `Task.detached`, none of which inherit the task-local layer — gets the live
+/// registration instead of the stub. Once per process: where another test resolves the
+/// live type on purpose, it is noise, but one line. Release builds do none of it.
 package enum LayerFallThroughWarning {
     private struct State {
         /// For each type stubbed by a live layer: how many live layers stub it.
         var stubbed: [DependencyKey: Int] = [:]
-        /// Whether the warning went to standard error: then new layers stop sending
-        /// threads down the slow path.
+        /// Once it went to standard error, new layers stop sending threads down the slow path.
         var warned = false
     }
 
     private static let state = LockedState(State())
 
-    /// A layer stubbing `types` was made (and counted in
-    /// ``ResolutionEngine/activeOverrides``). Until the warning has been printed, it then
-    /// bumps the engine's generation, as a change to a registration table does: every
-    /// thread's next resolve misses its per-thread cache once and takes the slow path,
-    /// which checks — so a type a thread had cached before the layer existed (a server's
-    /// event-loop thread that served a request already) is caught too. After the warning,
-    /// nothing: it is printed once per process.
+    /// A layer stubbing `types` was made. Until the warning has been printed, it bumps the
+    /// engine's generation, so that every thread's next resolve takes the slow path, which
+    /// checks — a type a thread had cached before the layer existed is caught too.
     static func layerMade(stubbing types: Set<DependencyKey>) {
         let watching = state.withLock { state in
             for type in types { state.stubbed[type, default: 0] += 1 }
@@ -50,8 +36,8 @@ package enum LayerFallThroughWarning {
         }
     }
 
-    /// `key` is being resolved outside every layer: warns through ``LibraryWarning``, once
-    /// per process, when a live layer stubs it. Takes only its own lock and the warning's.
+    /// `key` is being resolved outside every layer: warns, once per process, when a live
+    /// layer stubs it. Takes only its own lock and the warning's.
     static func check(_ key: DependencyKey) {
         let toStandardError = LibraryWarning.sink == nil
         let first = state.withLock { state in

@@ -1,26 +1,20 @@
 /// One `withInjectedDependencies` call, as the engine sees it: a layer of registrations
-/// consulted before the containers' own, with its own singletons.
-///
-/// Layers nest: each knows the layer that was active when it was installed (``parent``),
-/// and a look-up walks from the innermost layer outwards.
+/// consulted before the containers' own, with its own singletons. A look-up walks from
+/// the innermost layer out through ``parent``.
 ///
 /// **Who sees a layer.** The layer lives in a task-local value, so it is seen by the code
 /// inside the call and by every task that inherited it — including a `Task { }` created
-/// inside that runs after the call returned: it keeps seeing the layer, as it keeps
-/// seeing every other task-local value. To make that rule hold whatever else is running,
-/// the engine counts *live layers* (``ResolutionEngine/activeOverrides``: incremented
-/// when a layer is made, decremented in its `deinit`), not running calls: an escaped task
-/// keeps its layer alive, so the count stays above zero, and resolving keeps looking at
-/// the task-local value. While the count is zero no layer exists anywhere and resolving
-/// skips the look-up.
+/// inside that runs after the call returned. So the engine counts *live layers*
+/// (``ResolutionEngine/activeOverrides``, decremented in `deinit`), not running calls: an
+/// escaped task keeps its layer alive and the count above zero. While the count is zero
+/// no layer exists anywhere and resolving skips the task-local read.
 ///
-/// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable after
-/// init, and `cells` is only touched with `ResolutionEngine.shared.lock` held (every
-/// caller of ``cell(for:)`` holds it: a resolve's plan, ``DependencyContainer/plan(_:tag:argument:overrides:thread:generation:registration:)``).
+/// `@unchecked Sendable` is safe: `id`, `registrations` and `parent` are immutable, and
+/// `cells` is only touched with `ResolutionEngine.shared.lock` held (by ``cell(for:)``'s
+/// one caller, the plan).
 final class OverrideLayer: @unchecked Sendable {
-    /// Never reused (unlike the layer's address), so an entry of a thread's `layers` table
-    /// made for a layer can never be mistaken for one of a later layer
-    /// (``ResolutionThread/probe(container:type:tag:argument:layer:generation:)``).
+    /// Never reused (unlike the layer's address), so a per-thread cache entry made for a
+    /// layer is never mistaken for one of a later layer.
     let id: UInt
     let parent: OverrideLayer?
     let registrations: [Slot<DependencyKey>: Registration]
@@ -96,19 +90,15 @@ enum OverrideContext {
 }
 
 extension ResolutionEngine {
-    /// Runs `operation` with `requests` as an override layer over the current one.
-    ///
-    /// The layer is bound as the task-local value, so tasks created inside inherit it.
-    /// While `operation` runs, this thread counts it (``ResolutionThread/State/synchronousLayers``),
-    /// which sends resolves straight to the path that reads the layer
-    /// (``ResolutionThread/seesNoLayer``).
+    /// Runs `operation` with `requests` as an override layer over the current one, bound as
+    /// the task-local value.
     package func withOverrides<Result>(_ requests: [RegistrationRequest], operation: () throws -> Result) rethrows -> Result {
         try withLayer(OverrideLayer.stacked(on: OverrideContext.current, requests), operation: operation)
     }
 
-    /// Runs `operation` with `layer` as the innermost layer: the synchronous half of
-    /// ``withOverrides(_:operation:)``, and of re-entering a captured layer
-    /// (``CapturedLayer``).
+    /// Runs `operation` with `layer` as the innermost layer. While it runs, this thread
+    /// counts it (``ResolutionThread/State/synchronousLayers``), so that its resolves read
+    /// the layer without asking (``ResolutionThread/seesNoLayer``).
     func withLayer<Result>(_ layer: OverrideLayer, operation: () throws -> Result) rethrows -> Result {
         let thread = ResolutionThread.current()
         thread.synchronousLayers += 1
@@ -122,8 +112,7 @@ extension ResolutionEngine {
         return try OverrideContext.$current.withValue(layer, operation: operation)
     }
 
-    /// The `async` form of ``withOverrides(_:operation:)``. It runs in a task, so every
-    /// resolve inside looks at the task-local value.
+    /// The `async` form of ``withOverrides(_:operation:)``.
     package func withOverrides<Result>(
         _ requests: [RegistrationRequest],
         isolation: isolated (any Actor)? = #isolation,

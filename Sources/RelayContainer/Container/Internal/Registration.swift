@@ -4,11 +4,9 @@ package enum RegistrationOrigin: Sendable, CustomStringConvertible {
     case code(line: UInt, file: StaticString)
     /// Made by dynamic injection or an override; the text says from what.
     case described(String)
-    /// Like ``described(_:)``, for text that costs something to build: `descriptions`
-    /// builds it only if a diagnostic or a report asks for it, which for most
-    /// registrations is never, so a large injection does not spend its time formatting
-    /// origins. One `descriptions` object serves all the registrations of one injection,
-    /// each by its position.
+    /// Like ``described(_:)``, built only if a diagnostic asks (for most registrations,
+    /// never), so that a large injection does not spend its time formatting origins. One
+    /// `descriptions` object serves all the registrations of one injection, by position.
     case deferred(any RegistrationDescriptions, position: Int)
 
     package var description: String {
@@ -20,32 +18,22 @@ package enum RegistrationOrigin: Sendable, CustomStringConvertible {
     }
 }
 
-/// Describes registrations on demand, by position: one object for many registrations
-/// (``RegistrationOrigin/deferred(_:position:)``).
+/// Describes registrations on demand, by position (``RegistrationOrigin/deferred(_:position:)``).
 package protocol RegistrationDescriptions: AnyObject, Sendable {
-    /// Where the registration at `position` was made, in words.
     func description(at position: Int) -> String
 }
 
-/// A factory whose result type is known statically (`T`), held without making the
-/// registration generic.
-///
-/// A registration is one non-generic ``Registration``, so registering a new type
-/// instantiates no generic metadata (a look-up in the Swift runtime's shared metadata
-/// cache that would dominate the cost of registering). The generic part,
-/// ``TypedCaller``, is made on the registration's first typed resolve — most
-/// registrations are resolved once or never,
-/// and a resolve that misses the per-thread cache already takes the lock and does
-/// look-ups of its own. `makeCaller`'s context (capturing the factory and `T`) is the only
-/// allocation besides the registration.
+/// A factory whose result type `T` is known statically, held without making the
+/// registration generic: registering a type instantiates no generic metadata (a runtime
+/// look-up that would dominate the cost of registering). The generic part, a
+/// `TypedFactoryCaller<T>`, is made on the registration's first resolve; most
+/// registrations are resolved once or never.
 struct TypedFactory: Sendable {
     /// `T`.
     let valueType: Any.Type
-    /// Makes the registration's ``TypedCaller`` (a `TypedFactoryCaller<T>`).
     let makeCaller: @Sendable (Registration) -> TypedCaller
     /// For a forwarded type's registration (`register(_:as:…)`), the implementation's
-    /// type: the factory resolves it, with the registration's tag, and hands it out as a
-    /// `T`. `nil` for any other.
+    /// type, which the factory resolves with the registration's tag; `nil` for any other.
     let implementation: Any.Type?
 
     init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, forwardingTo implementation: Any.Type? = nil) {
@@ -57,31 +45,26 @@ struct TypedFactory: Sendable {
 
 /// One registration: a factory, its lifecycle, and the container that owns it.
 ///
-/// The factory is typed (``TypedFactory``: resolving its type needs no dynamic cast) or
-/// untyped (it returns `Any`, checked against the requested type when resolved).
-///
 /// `@unchecked Sendable` is safe: every stored property but `cellStorage`,
 /// `instancesDropped` and `callerStorage` is a `let` (the factories are immutable
 /// `@Sendable` closures); the cell and the caller are created on first use (so a transient
 /// or never-resolved registration costs neither) and, like the drop count and the
 /// singleton state in the cell, only touched with `ResolutionEngine.shared.lock` held.
 final class Registration: @unchecked Sendable {
-    /// How the factory is held.
     enum Factory {
+        /// Resolving its type needs no dynamic cast.
         case typed(TypedFactory)
+        /// Returns `Any`, checked against the requested type when resolved.
         case untyped(@Sendable (DependencyContainer) throws -> Any)
         /// Takes a runtime argument (`register(_:tag:argument:…)`); always transient.
         case argument(ArgumentFactory)
     }
 
     let key: DependencyKey
-    /// The registration's tag; `nil` for an untagged registration.
     let tag: DependencyTag?
     /// The container whose table holds this registration; its factory receives it.
     let owner: DependencyContainer
-    /// The singleton instance for this registration in its own container (for a
-    /// `weakSingleton`, its weak reference), made on first use. Only with
-    /// `ResolutionEngine.shared.lock` held.
+    /// The singleton state in its own container, made on first use. Only with the lock held.
     var cell: SingletonCell {
         if let cellStorage { return cellStorage }
         let made = SingletonCell(key: key)
@@ -95,25 +78,17 @@ final class Registration: @unchecked Sendable {
     private var callerStorage: TypedCaller?
     private let factory: Factory
     let lifecycle: LifecycleType
-    /// Runs after the whole graph of the outermost resolve that made an instance is built
-    /// (`register(…, completing:)`), with the owner and the instance; `nil` for most.
+    /// The `register(…, completing:)` hook; `nil` for most.
     let completion: (@Sendable (DependencyContainer, Any) throws -> Void)?
-    /// Whether the factory must run on the main actor (`isolation: MainActor.self`):
-    /// resolving off the main actor is then an error, and no per-thread cache holds it.
+    /// Registered with `isolation: MainActor.self`: resolving off the main actor is an error.
     let requiresMainActor: Bool
     let origin: RegistrationOrigin
-    /// The group its instances belong to (`register(_:tag:instanceScope:…)`), which
-    /// ``ResolutionEngine/resetInstances(in:)`` drops; `nil` for most.
+    /// The group ``ResolutionEngine/resetInstances(in:)`` drops its instance with; `nil` for most.
     let instanceScope: InstanceScope?
 
-    /// `ObjectIdentifier` of the value type `T` the factory was registered with; `nil` for
-    /// an untyped factory.
-    ///
-    /// - Typed: a resolve of exactly this type may downcast ``caller`` to
-    ///   `TypedFactoryCaller<T>` and cache the registration per thread.
-    /// - Argument: a resolve of exactly this type, whose argument type `A` the look-up has
-    ///   already matched, may downcast ``argumentFactory`` to `TypedArgumentFactory<A, T>`;
-    ///   such a registration has no ``caller`` and is never cached.
+    /// The identity of the value type `T` the factory was registered with; `nil` when
+    /// untyped. A resolve of exactly `T` may downcast ``caller`` to `TypedFactoryCaller<T>`,
+    /// or ``argumentFactory`` (its `A` matched by the look-up) to `TypedArgumentFactory<A, T>`.
     var valueTypeID: ObjectIdentifier? {
         switch factory {
         case .typed(let typed): ObjectIdentifier(typed.valueType)
@@ -122,13 +97,12 @@ final class Registration: @unchecked Sendable {
         }
     }
 
-    /// For a forwarded type's registration, the implementation's type's identity
-    /// (``TypedFactory/implementation``); `nil` for any other.
+    /// ``forwardedImplementationType``'s identity.
     var forwardedImplementation: ObjectIdentifier? {
         forwardedImplementationType.map { ObjectIdentifier($0) }
     }
 
-    /// For a forwarded type's registration, the implementation's type; `nil` for any other.
+    /// ``TypedFactory/implementation``; `nil` for any other.
     var forwardedImplementationType: Any.Type? {
         if case .typed(let typed) = factory { return typed.implementation }
         return nil
@@ -140,7 +114,6 @@ final class Registration: @unchecked Sendable {
         return nil
     }
 
-    /// Where this registration lives: its owner's scope, its type, tag and argument type.
     var slot: Slot<DependencyKey> { Slot(scope: owner.scope, type: key, tag: tag, argument: argumentFactory.map { ObjectIdentifier($0.argumentType) }) }
 
     init(key: DependencyKey, tag: DependencyTag? = nil, lifecycle: LifecycleType, origin: RegistrationOrigin, owner: DependencyContainer, factory: Factory, requiresMainActor: Bool = false, completion: (@Sendable (DependencyContainer, Any) throws -> Void)? = nil, instanceScope: InstanceScope? = nil) {
@@ -161,8 +134,7 @@ final class Registration: @unchecked Sendable {
         self.origin = origin
     }
 
-    /// The typed factory's caller, made on first use; `nil` for an untyped registration.
-    /// Call with `ResolutionEngine.shared.lock` held.
+    /// The typed factory's caller, made on first use. Call with the lock held.
     var caller: TypedCaller? {
         if let callerStorage { return callerStorage }
         guard case .typed(let typed) = factory else { return nil }
@@ -171,21 +143,37 @@ final class Registration: @unchecked Sendable {
         return made
     }
 
-    /// Runs the factory and wraps the result for storage as a singleton: a
-    /// `SingletonValue<T>` of the typed factory's type, or a `SingletonValue<Any>`.
-    /// `caller` is ``caller``, obtained under the lock.
+    /// Runs the factory, its result wrapped for storage as a singleton: a
+    /// `SingletonValue<T>`, or a `SingletonValue<Any>` when untyped. `caller` is ``caller``.
     func makeHolder(caller: TypedCaller?) throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return SingletonValue<Any>(try untyped(owner))
     }
 
-    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``, obtained
-    /// under the lock.
+    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``.
     func makeValue(caller: TypedCaller?) throws -> Any {
         if let caller { return try caller.makeValue() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return try untyped(owner)
+    }
+
+    /// `Type tagged 'x'`.
+    var name: String { key.typeName + (tag.map { " tagged '\($0.name)'" } ?? "") }
+
+    /// What ``ResolutionEngine/validateRegistrations(replacing:arguments:)`` and
+    /// ``ResolutionEngine/bootstrap()`` report a failure of this registration as.
+    var subject: String {
+        let argument = argumentFactory.map { " with an argument of type \(TypeName.of($0.argumentType))" } ?? ""
+        return "\(name)\(argument) in \(owner.scope.place) (registered at \(origin))"
+    }
+
+    /// The order failures are reported in: type name, then tag, then argument type;
+    /// untagged and argument-free first.
+    static func reportedBefore(_ a: Registration, _ b: Registration) -> Bool {
+        RegistrationListing.listedBefore(
+            (a.key.typeName, a.tag?.name, a.argumentFactory.map { TypeName.of($0.argumentType) }),
+            (b.key.typeName, b.tag?.name, b.argumentFactory.map { TypeName.of($0.argumentType) }))
     }
 
     /// The same registration, owned by `owner`, with no singleton created yet.
@@ -193,13 +181,12 @@ final class Registration: @unchecked Sendable {
         Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: factory, requiresMainActor: requiresMainActor, completion: completion, instanceScope: instanceScope)
     }
 
-    /// Forgets the instance kept for this registration in its own container (a
-    /// singleton's, or a `weakSingleton`'s reference) by giving it a fresh cell on its next
-    /// resolve; returns the old cell, for the caller to release after unlocking (releasing
-    /// it can run the instance's `deinit`, user code). A thread building into the old cell
-    /// finishes there: what it built reaches that resolve and the threads already waiting
-    /// for it, never a later resolve. Counted (``instancesDropped``) even when there is no
-    /// cell here: an override layer may have one. Call with the lock held.
+    /// Forgets the instance kept in its own container: the next resolve gets a fresh
+    /// cell. Returns the old one, for the caller to release after unlocking (the
+    /// instance's `deinit` is user code). A thread building into the old cell finishes
+    /// there: what it built reaches that resolve and its waiters, never a later resolve.
+    /// Counted even without a cell here: an override layer may have one. Call with the
+    /// lock held.
     func dropInstance() -> SingletonCell? {
         instancesDropped &+= 1
         defer { cellStorage = nil }
@@ -231,8 +218,8 @@ final class SingletonCell: @unchecked Sendable {
     init(key: DependencyKey) { self.key = key }
 }
 
-/// The factory of an argument registration, known by its value and argument types; the
-/// resolve path downcasts it to `TypedArgumentFactory<A, T>` after checking both.
+/// An argument registration's factory; the resolve path downcasts it to
+/// `TypedArgumentFactory<A, T>` after checking both types.
 ///
 /// `@unchecked Sendable` is safe: it is immutable.
 class ArgumentFactory: @unchecked Sendable {

@@ -1,13 +1,11 @@
-/// One registration as ``DependencyContainer/description`` lists it: what the engine's
-/// tables hold, read by ``ResolutionEngine/listing(of:)`` and handed out as plain values.
+/// One registration as ``DependencyContainer/description`` lists it, as a plain value
+/// (``ResolutionEngine/listing(of:)``).
 struct RegistrationListing {
-    /// The registered type's fully qualified name.
     let typeName: String
     let tag: DependencyTag?
-    /// An argument registration's argument type, by name; `nil` for any other.
+    /// An argument registration's argument type, by name.
     let argumentTypeName: String?
     let lifecycle: LifecycleType
-    /// The instance scope its instances belong to (`register(_:tag:instanceScope:…)`), if any.
     let instanceScope: InstanceScope?
     /// For a forwarded type's registration (`register(_:as:…)`), the implementation's type.
     let forwardsTo: String?
@@ -15,15 +13,14 @@ struct RegistrationListing {
     let forwardedAs: [String]
     let runsOnMainActor: Bool
     let hasCompletion: Bool
-    /// Where it was registered: `Module/File.swift:line`, or what dynamic injection says.
     let origin: String
 
-    /// The order ``DependencyContainer/description`` lists registrations in: by type name,
-    /// then tag (untagged first), then argument type (none first).
-    static func listedBefore(_ lhs: Self, _ rhs: Self) -> Bool {
-        if lhs.typeName != rhs.typeName { return lhs.typeName < rhs.typeName }
-        if lhs.tag != rhs.tag { return before(lhs.tag?.name, rhs.tag?.name) }
-        return before(lhs.argumentTypeName, rhs.argumentTypeName)
+    /// The order registrations are listed and reported in: by type name, then tag, then
+    /// argument type; untagged and argument-free first.
+    static func listedBefore(_ lhs: (type: String, tag: String?, argument: String?), _ rhs: (type: String, tag: String?, argument: String?)) -> Bool {
+        if lhs.type != rhs.type { return lhs.type < rhs.type }
+        if lhs.tag != rhs.tag { return before(lhs.tag, rhs.tag) }
+        return before(lhs.argument, rhs.argument)
     }
 
     /// `nil` first, then by text.
@@ -47,8 +44,7 @@ extension ResolutionEngine {
     /// and, apart, those dynamic injection made (its injected layer), each sorted by
     /// ``RegistrationListing/listedBefore(_:_:)``. Overrides are not included.
     func listing(of container: DependencyContainer) -> (code: [RegistrationListing], injected: [RegistrationListing]) {
-        // Registrations are immutable but for their singleton cells, which are not read:
-        // only taking them from the tables needs the lock.
+        // Only taking them from the tables needs the lock: their singleton cells are not read.
         let (code, injected) = read { (container.table.registrations, container.injected.registrations) }
         return (Self.listing(code), Self.listing(injected))
     }
@@ -73,6 +69,6 @@ extension ResolutionEngine {
                 origin: registration.origin.description
             )
         }
-        .sortedStably(by: RegistrationListing.listedBefore)
+        .sortedStably { RegistrationListing.listedBefore(($0.typeName, $0.tag?.name, $0.argumentTypeName), ($1.typeName, $1.tag?.name, $1.argumentTypeName)) }
     }
 }

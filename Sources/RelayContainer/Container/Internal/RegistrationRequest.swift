@@ -1,25 +1,18 @@
-/// A factory as a value: what the engine needs to turn it into a registration.
+/// A factory as a value, which code outside the engine hands it in a ``RegistrationRequest``
+/// (it never touches a ``Registration``).
 ///
-/// Code outside the engine never builds or touches a ``Registration``; it describes the
-/// factory with one of these and hands it to the engine in a ``RegistrationRequest``.
-///
-/// A class, not a struct: it travels through the whole pipeline (index, checks, requests,
-/// registrations), and copying a reference is one retain where copying its three
-/// closures was three.
+/// A class: it travels through the whole pipeline (index, checks, requests,
+/// registrations), and copying a reference is one retain where its closures were three.
 package final class DependencyFactory: Sendable {
     /// The type the factory produces when it is known statically; `nil` for an untyped
     /// factory, whose result is checked when it is resolved.
     package let produces: DependencyKey?
     /// Runs the factory, returning its result as `Any`.
     package let make: @Sendable (DependencyContainer) throws -> Any
-    /// The factory with its static type, for typed registrations; `nil` when untyped.
     fileprivate let typed: TypedFactory?
-    /// Whether the factory must run on the main actor (registered with
-    /// `isolation: MainActor.self`).
+    /// Registered with `isolation: MainActor.self`.
     let requiresMainActor: Bool
-    /// The factory of one that takes a runtime argument (``argument(_:)``); `nil` for any
-    /// other. Its registration is an argument registration, found by type, tag and
-    /// argument type.
+    /// The factory of one that takes a runtime argument (``argument(_:missingArgument:)``).
     fileprivate let argumentFactory: ArgumentFactory?
 
     private init(produces: DependencyKey?, make: @escaping @Sendable (DependencyContainer) throws -> Any, typed: TypedFactory?, requiresMainActor: Bool, argumentFactory: ArgumentFactory? = nil) {
@@ -58,9 +51,7 @@ package struct RegistrationRequest: Sendable {
     let lifecycle: LifecycleType
     let origin: RegistrationOrigin
     let factory: DependencyFactory
-    /// The registration's tag; `nil` for an untagged registration.
     let tag: DependencyTag?
-    /// The instance scope whose reset drops its instance; `nil` for most.
     let instanceScope: InstanceScope?
 
     package init(scope: DependencyContainerScope, key: DependencyKey, lifecycle: LifecycleType, origin: RegistrationOrigin, factory: DependencyFactory, tag: DependencyTag? = nil, instanceScope: InstanceScope? = nil) {
@@ -73,20 +64,19 @@ package struct RegistrationRequest: Sendable {
         self.instanceScope = instanceScope
     }
 
-    /// Where the registration goes: the scope's container, the type, the tag and — for a
-    /// factory taking a runtime argument — the argument type.
     var slot: Slot<DependencyKey> { Slot(scope: scope, type: key, tag: tag, argument: factory.argumentType.map { ObjectIdentifier($0) }) }
 
     /// The registration, owned by `owner`: an argument registration when the factory takes
-    /// a runtime argument; else typed when the factory is known to produce
-    /// exactly `key`'s type, untyped (checked at resolve time) otherwise.
+    /// a runtime argument; else typed when the factory is known to produce exactly `key`'s
+    /// type, untyped (checked at resolve time) otherwise.
     func makeRegistration(owner: DependencyContainer) -> Registration {
-        if let argument = factory.argumentFactory {
-            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .argument(argument))
+        let made: Registration.Factory = if let argument = factory.argumentFactory {
+            .argument(argument)
+        } else if let typed = factory.typed, factory.produces == key {
+            .typed(typed)
+        } else {
+            .untyped(factory.make)
         }
-        if let typed = factory.typed, factory.produces == key {
-            return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .typed(typed), requiresMainActor: factory.requiresMainActor, instanceScope: instanceScope)
-        }
-        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: .untyped(factory.make), requiresMainActor: factory.requiresMainActor, instanceScope: instanceScope)
+        return Registration(key: key, tag: tag, lifecycle: lifecycle, origin: origin, owner: owner, factory: made, requiresMainActor: factory.requiresMainActor, instanceScope: instanceScope)
     }
 }

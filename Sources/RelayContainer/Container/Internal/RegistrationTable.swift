@@ -1,16 +1,9 @@
-/// The registrations of one container, by type and tag.
-///
-/// Untagged registrations (nearly all of them) live in a dictionary keyed by type alone,
-/// so that their look-up hashes one pointer; tagged ones live in a second dictionary keyed
-/// by their ``Slot`` (the table's scope, type, tag and argument type), with the argument
-/// registrations.
-///
-/// A reference type so that a container's tables can be reached, and replaced in place,
-/// from under the engine lock without copying them.
+/// The registrations of one container. Untagged ones (nearly all) are keyed by type alone,
+/// so that their look-up hashes one pointer; tagged and argument ones by their ``Slot``.
+/// A class, so that a container's table is changed in place under the engine lock.
 ///
 /// `@unchecked Sendable` is safe: every member is called with `ResolutionEngine.shared.lock`
-/// held (they are only called from `Container/Internal`, under that lock), so `storage` and
-/// `tagged` are never touched by two threads at once.
+/// held, so `storage` and `tagged` are never touched by two threads at once.
 final class RegistrationTable: @unchecked Sendable {
     /// The scope of the container that owns the table.
     let scope: DependencyContainerScope
@@ -21,20 +14,10 @@ final class RegistrationTable: @unchecked Sendable {
         self.scope = scope
     }
 
-    /// The untagged registration for `key`, if any.
-    subscript(key: DependencyKey) -> Registration? {
-        storage[key]
-    }
-
     /// The registration for `key` with exactly `tag` (`nil`: the untagged one), if any.
     subscript(key: DependencyKey, tag tag: DependencyTag?) -> Registration? {
         guard let tag else { return storage[key] }
         return tagged.isEmpty ? nil : tagged[Slot(scope: scope, type: key, tag: tag)]
-    }
-
-    /// The argument registration for `key` with exactly `tag` and argument type `argument`.
-    subscript(key: DependencyKey, tag tag: DependencyTag?, argument argument: ObjectIdentifier) -> Registration? {
-        tagged.isEmpty ? nil : tagged[Slot(scope: scope, type: key, tag: tag, argument: argument)]
     }
 
     /// The registration in `slot`, which must be in this table's scope, if any.
@@ -43,8 +26,7 @@ final class RegistrationTable: @unchecked Sendable {
         return tagged.isEmpty ? nil : tagged[slot]
     }
 
-    /// Stores `registration` under its key, tag and argument type; returns the
-    /// registration it replaces.
+    /// Stores `registration` in its slot; returns the one it replaces.
     @discardableResult
     func updateValue(_ registration: Registration) -> Registration? {
         let slot = registration.slot
@@ -64,8 +46,7 @@ final class RegistrationTable: @unchecked Sendable {
         tagged.isEmpty ? [] : tagged.compactMap { $0.key.type == key && $0.key.argument != nil ? $0.value : nil }
     }
 
-    /// Every registration here of one of `keys`: untagged, tagged and argument
-    /// registrations.
+    /// Every registration here (tagged, argument or not) of one of `keys`.
     func registrations(of keys: Set<DependencyKey>) -> [Registration] {
         var found = keys.count < storage.count
             ? keys.compactMap { storage[$0] }
@@ -76,10 +57,9 @@ final class RegistrationTable: @unchecked Sendable {
         return found
     }
 
-    /// Empties the table and returns what it held, so that the caller can release it
-    /// after unlocking: a registration's release can release a singleton, whose `deinit`
-    /// is user code. The dictionary keeps its capacity: a container that is reset (a test
-    /// between cases) is usually filled again with as many types.
+    /// Empties the table and returns what it held, for the caller to release after
+    /// unlocking (a singleton's `deinit` is user code). Keeps its capacity: a reset
+    /// container (a test between cases) is usually filled again with as many types.
     func removeAll() -> [Registration] {
         let removed = Array(storage.values) + Array(tagged.values)
         storage.removeAll(keepingCapacity: true)

@@ -13,9 +13,8 @@ extension ResolutionEngine {
         }
     }
 
-    /// Registers a typed factory in `container` (the `register(_:lifecycle:factory:)` path);
-    /// with `forwardingTo`, a forwarded type's (``TypedFactory/implementation``); with an
-    /// `instanceScope`, a singleton whose instance ``resetInstances(in:)`` drops.
+    /// Registers a typed factory in `container`; with `forwardingTo`, a forwarded type's
+    /// (``TypedFactory/implementation``).
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
@@ -34,8 +33,7 @@ extension ResolutionEngine {
         store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwardingTo: implementation)), completion: untypedCompletion, instanceScope: instanceScope), in: container.table)
     }
 
-    /// Registers an argument factory in `container` (the `register(_:tag:argument:…)` path):
-    /// always transient.
+    /// Registers an argument factory in `container`: always transient.
     func insert<T, A>(
         _ type: T.Type,
         into container: DependencyContainer,
@@ -59,15 +57,11 @@ extension ResolutionEngine {
     }
 
     /// Replaces the injected layer of every container `requests` bind into with them, under
-    /// one lock acquisition: no thread sees some of them without the others, or the new
-    /// ones mixed with the old. (Containers they do not bind into keep theirs, so that tests
-    /// injecting into scopes of their own, in parallel, do not undo each other.) Returns,
-    /// for each request in order, where the code registration of its slot — same type, tag
-    /// and argument type in the same container — was made; `nil` where there is none.
-    ///
-    /// `alsoClearing` names scopes whose injected layer is emptied even if no request binds
-    /// into them (a control batch that drops a scope's last binding); their containers must
-    /// exist already, and a scope without one is skipped.
+    /// one lock acquisition: no thread sees some without the others, or new mixed with old.
+    /// Other containers keep theirs (tests injecting into scopes of their own, in parallel,
+    /// do not undo each other), except those of `alsoClearing`'s scopes that exist (a
+    /// control batch dropping a scope's last binding). Returns, per request, where the code
+    /// registration of its slot was made; `nil` where there is none.
     package func inject(_ requests: [RegistrationRequest], alsoClearing: Set<DependencyContainerScope> = []) -> [String?] {
         var owners: [DependencyContainerScope: DependencyContainer] = [:]
         for scope in alsoClearing {
@@ -82,14 +76,11 @@ extension ResolutionEngine {
         // Requests come in runs of one scope: its container is kept for the next.
         var last: DependencyContainer?
         for request in requests {
-            if let owner = last, owner.scope == request.scope {
-                registrations.append(request.makeRegistration(owner: owner))
-                continue
+            if last?.scope != request.scope {
+                last = owners[request.scope] ?? container(for: request.scope)
+                owners[request.scope] = last
             }
-            let owner = owners[request.scope] ?? container(for: request.scope)
-            owners[request.scope] = owner
-            last = owner
-            registrations.append(request.makeRegistration(owner: owner))
+            registrations.append(request.makeRegistration(owner: last!))
         }
         // The removed registrations are released, and the origins described, unlocked: an
         // origin may be formatted on demand.
@@ -114,9 +105,8 @@ extension ResolutionEngine {
         change { allContainers.flatMap { $0.table.removeAll() + $0.injected.removeAll() } }
     }
 
-    /// Whether resolving `key` (with `tag`, which falls back to the untagged registration)
-    /// from `container` finds a registration (its own or its fallback's). Overrides are not
-    /// considered.
+    /// Whether resolving `key` with `tag` (or untagged) from `container` finds a
+    /// registration, its own or its fallback's. Overrides are not considered.
     func isRegistered(_ key: DependencyKey, tag: DependencyTag? = nil, from container: DependencyContainer) -> Bool {
         read {
             let tags = tag == nil ? [nil] : [tag, nil]
@@ -126,37 +116,26 @@ extension ResolutionEngine {
         }
     }
 
-    /// Builds every `eagerSingleton` of every live container that is not built yet — the
-    /// registration each container resolves for its (type, tag): an injected binding over
-    /// the code one — and returns every failure, containers global first then by scope,
-    /// types by name. Builds run one after another on the calling thread, without the lock.
+    /// Builds every `eagerSingleton` not built yet, as each live container resolves it,
+    /// one after another on the calling thread, without the lock. Returns every failure,
+    /// containers global first then by scope, types by name.
     func bootstrap() -> [DependencyValidationError.Failure] {
-        let targets: [(container: DependencyContainer, registration: Registration)] = read {
-            allContainers.flatMap { container in
-                let injected = container.injected.registrations
-                let shadowed = Set(injected.map(\.slot))
-                let effective = injected + container.table.registrations.filter { !shadowed.contains($0.slot) }
-                return effective.filter { $0.lifecycle == .eagerSingleton }
-                    .sortedStably { ($0.key.typeName, $0.tag?.name ?? "") < ($1.key.typeName, $1.tag?.name ?? "") }
-                    .map { (container, $0) }
-            }
+        let targets = read {
+            allContainers.flatMap { $0.effectiveRegistrations.filter { $0.lifecycle == .eagerSingleton }.sortedStably(by: Registration.reportedBefore) }
         }
         var failures: [DependencyValidationError.Failure] = []
-        for (container, registration) in targets {
+        for registration in targets {
             do {
-                try container.buildEagerSingleton(registration)
+                try registration.owner.buildEagerSingleton(registration)
             } catch {
-                let place = container.scope.isGlobal ? "global" : "scope '\(container.scope.name)'"
-                let tag = registration.tag.map { " tagged '\($0.name)'" } ?? ""
-                failures.append(.init(subject: "\(registration.key.typeName)\(tag) in \(place) (registered at \(registration.origin))", error: error))
+                failures.append(.init(subject: registration.subject, error: error))
             }
         }
         return failures
     }
 
-    /// What code registered for each of `keys`, in any container, read under one lock
-    /// acquisition for all of them (what instructions binding those types are checked
-    /// against). A key with no registration has no entry.
+    /// What code registered for each of `keys`, in any container, under one lock
+    /// acquisition (what instructions binding them are checked against).
     package func codeRegistrations(of keys: Set<DependencyKey>) -> [DependencyKey: CodeRegistrations] {
         guard !keys.isEmpty else { return [:] }
         return read {
@@ -170,7 +149,7 @@ extension ResolutionEngine {
         }
     }
 
-    /// The scopes whose containers exist (someone registered in, or asked for, them).
+    /// The scopes whose containers exist.
     package func existingScopes() -> Set<DependencyContainerScope> {
         read { Set(scopedContainers.keys) }
     }
@@ -202,9 +181,8 @@ package struct CodeRegistrations {
 
 extension ResolutionEngine {
     /// The argument type of a registration of `key` that a resolve from `container` with
-    /// `tag` would find only with an argument: `nil` when one without an argument is there
-    /// (with the tag or untagged, in the container, its injected layer or its fallback's),
-    /// or none at all.
+    /// `tag` would find only with an argument; `nil` when one without an argument is on its
+    /// path, or none at all.
     func onlyArgumentType(of key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Any.Type? {
         read {
             if container.lookUp(ResolveRequest(key.type, tag: tag, argument: nil), overrides: nil) != nil { return nil }
@@ -212,5 +190,15 @@ extension ResolutionEngine {
             let taking = containers.flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
             return taking.first?.argumentFactory?.argumentType
         }
+    }
+}
+
+extension DependencyContainer {
+    /// Each registration of this container as resolving finds it: an injected binding over
+    /// the code one of the same slot. Call with the engine lock held.
+    var effectiveRegistrations: [Registration] {
+        let bindings = injected.registrations
+        let shadowed = Set(bindings.map(\.slot))
+        return bindings + table.registrations.filter { !shadowed.contains($0.slot) }
     }
 }

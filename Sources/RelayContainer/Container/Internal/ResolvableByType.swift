@@ -9,7 +9,7 @@ protocol ResolvableByType {
     /// The argument type its resolves pass, `nil` for none.
     static var wrappedArgument: Any.Type? { get }
     /// The wrapper, resolving from `container` with `tag`.
-    static func make(container: DependencyContainer, tag: DependencyTag?) -> Self
+    init(container: DependencyContainer, tag: DependencyTag?)
 }
 
 extension ResolvableByType {
@@ -35,6 +35,6 @@ extension DependencyContainer {
         guard lookUp(wrapped, overrides: overrides) != nil else {
             return .failure(argumentFailure(wrapped.key, tag: request.tag, given: wrapper.wrappedArgument, thread: thread))
         }
-        return .success(wrapper.make(container: self, tag: request.tag))
+        return .success(wrapper.init(container: self, tag: request.tag))
     }
 }
