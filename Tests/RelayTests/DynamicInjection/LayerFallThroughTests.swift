@@ -40,6 +40,24 @@ struct LayerFallThroughTests {
         #expect(expected.isEmpty || expected.contains("InjectedDependencies.current") && expected.contains("time limit"))
     }
 
+    @Test("a resolve with an argument falls through the same way, and is caught the same way")
+    func warnsForAnArgumentResolve() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            DependencyContainer.global.register(FallThroughRepository.self, argument: String.self) { _, _ in LiveFallThroughRepository() }
+            var overrides = DependencyOverrides()
+            overrides.register(FallThroughRepository.self) { _ in StubFallThroughRepository() }
+            try? withInjectedDependencies(overrides) {
+                let thread = Thread {
+                    guard DependencyContainer.global.resolve(FallThroughRepository.self, argument: "request").name == "live" else { exit(4) }
+                }
+                thread.start()
+                while !thread.isFinished { usleep(1000) }
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr == (BuildConfiguration.isDebug ? LayerFallThroughWarning.message(type: "RelayTests.FallThroughRepository") : ""))
+    }
+
     @Test("a thread that had resolved the type before the layer existed — its per-thread cache holds it — is caught at its next resolve")
     func warnsForATypeCachedBeforeTheLayer() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
