@@ -52,4 +52,6 @@ package final class OnceValue<Value, Owner: Equatable & Sendable> {
     }
 }
 
+// Safe as the type's comment says: `state` only under `lock`, and it holds a `Value` only
+// when `Value` is `Sendable`; `lock` is `Sendable`.
 extension OnceValue: @unchecked Sendable where Value: Sendable {}
