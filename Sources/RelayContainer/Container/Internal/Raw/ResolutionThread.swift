@@ -8,8 +8,8 @@ import Musl
 #endif
 
 /// Per-thread resolution state: the stack of factories running on this thread (for cycle
-/// detection and dependency chains) and a small cache of published singletons and
-/// transient registrations, so that a repeated resolve takes no lock.
+/// detection and dependency chains), the work an outermost resolve finishes, and the
+/// thread's three resolve tables (``ThreadTable``), so that a repeated resolve takes no lock.
 ///
 /// A `ResolutionThread` is a handle, a pointer to state owned by the thread-local slot
 /// (``ResolutionEngine/threadKey``) and freed when the thread exits. Copying the handle
@@ -18,8 +18,8 @@ import Musl
 /// threads know the thread by ``id`` only), which is why the handle is not `Sendable`.
 ///
 /// The fast path also reads cached objects without retaining them (see
-/// ``DependencyContainer/resolveValue(_:)``). That is safe because an object leaves the
-/// cache only through ``State/retire(_:)``, which keeps it alive until no factory is
+/// ``DependencyContainer/resolveValue(_:)``). That is safe because an object leaves a
+/// table only through ``State/retire(_:)``, which keeps it alive until no factory is
 /// running on this thread, i.e. until no fast path of this thread can still be using it.
 struct ResolutionThread {
     /// A factory running on this thread. Unretained: whoever runs the factory holds the
