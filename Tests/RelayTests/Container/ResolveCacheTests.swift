@@ -11,6 +11,20 @@ private final class CachedWeak {}
 private final class CachedTaggedWeak {}
 private final class CachedArgument { let value: Int; init(_ value: Int) { self.value = value } }
 private final class CachedArgumentReplaced { let label: String; init(_ label: String) { self.label = label } }
+private protocol CacheDigit: SendableMetatype { static var value: Int { get } }
+private enum CacheD0: CacheDigit { static let value = 0 }
+private enum CacheD1: CacheDigit { static let value = 1 }
+private enum CacheD2: CacheDigit { static let value = 2 }
+private enum CacheD3: CacheDigit { static let value = 3 }
+private enum CacheD4: CacheDigit { static let value = 4 }
+private enum CacheD5: CacheDigit { static let value = 5 }
+private enum CacheD6: CacheDigit { static let value = 6 }
+private enum CacheD7: CacheDigit { static let value = 7 }
+/// One of 512 distinct types: more than a thread's tables hold, so entries collide, probe
+/// past their home slots, are swapped into them and are evicted.
+private final class CachedMany<A: CacheDigit, B: CacheDigit, C: CacheDigit>: Sendable {
+    static var number: Int { A.value * 64 + B.value * 8 + C.value }
+}
 
 @Suite("Repeated tagged, argument and weakSingleton resolves")
 struct ResolveCacheTests {
@@ -114,4 +128,33 @@ struct ResolveCacheTests {
             #expect(c.resolve(CachedArgumentReplaced.self, tag: "other", argument: n).label == "untagged \(n)")
         }
     }
+
+    @Test("512 types resolved in turn and in reverse, untagged and tagged: each always gets its own instance")
+    func manyTypesCollide() {
+        let c = DependencyContainer.container(for: DependencyContainerScope("ResolveCacheTests.many"))
+        let digits: [any CacheDigit.Type] = [CacheD0.self, CacheD1.self, CacheD2.self, CacheD3.self, CacheD4.self, CacheD5.self, CacheD6.self, CacheD7.self]
+        var resolvers: [ManyResolver] = []
+        func add<A: CacheDigit, B: CacheDigit, C: CacheDigit>(_: A.Type, _: B.Type, _: C.Type) {
+            c.register(CachedMany<A, B, C>.self) { _ in CachedMany<A, B, C>() }
+            c.register(CachedMany<A, B, C>.self, tag: "t") { _ in CachedMany<A, B, C>() }
+            resolvers.append(ManyResolver(number: CachedMany<A, B, C>.number, plain: { c.resolve(CachedMany<A, B, C>.self) }, tagged: { c.resolve(CachedMany<A, B, C>.self, tag: "t") }))
+        }
+        for a in digits { for b in digits { for d in digits { add(a, b, d) } } }
+        #expect(Set(resolvers.map(\.number)).count == 512)
+        let plain = resolvers.map { $0.plain() }
+        let tagged = resolvers.map { $0.tagged() }
+        var mismatches = 0
+        for round in 0..<3 {
+            for i in round == 1 ? Array(resolvers.indices.reversed()) : Array(resolvers.indices) {
+                if resolvers[i].plain() !== plain[i] || resolvers[i].tagged() !== tagged[i] || plain[i] === tagged[i] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}
+
+private struct ManyResolver {
+    let number: Int
+    let plain: () -> AnyObject
+    let tagged: () -> AnyObject
 }

@@ -63,13 +63,13 @@ extension DependencyContainer {
         do throws(DependencyResolutionError) {
             if registration.lifecycle == .unitOfWork { try checkCaptive(registration, thread: thread) }
             if weak {
-                let value = try run(registration, thread: thread) { try registration.makeValue(caller: registration.caller) }
+                let value = try run(registration, thread: thread) { try registration.makeValue() }
                 guard Swift.type(of: value) is AnyClass else {
                     throw .notAnObject(requested: requested, actual: value, scope: scope, chain: thread.chain(appending: registration.key), registration: registration.origin.description)
                 }
                 made = value as AnyObject
             } else {
-                made = try run(registration, thread: thread) { try registration.makeHolder(caller: registration.caller) }
+                made = try run(registration, thread: thread) { try registration.makeHolder() }
             }
         } catch {
             settle(cell, as: .empty)

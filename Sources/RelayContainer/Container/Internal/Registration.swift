@@ -144,15 +144,17 @@ final class Registration: @unchecked Sendable {
     }
 
     /// Runs the factory, its result wrapped for storage as a singleton: a
-    /// `SingletonValue<T>`, or a `SingletonValue<Any>` when untyped. `caller` is ``caller``.
-    func makeHolder(caller: TypedCaller?) throws -> AnyObject {
+    /// `SingletonValue<T>`, or a `SingletonValue<Any>` when untyped. Call after a resolve's
+    /// plan made ``caller`` under the lock.
+    func makeHolder() throws -> AnyObject {
         if let caller { return try caller.makeHolder() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return SingletonValue<Any>(try untyped(owner))
     }
 
-    /// Runs the factory, returning the result as `Any`. `caller` is ``caller``.
-    func makeValue(caller: TypedCaller?) throws -> Any {
+    /// Runs the factory, returning the result as `Any`. Call after a resolve's plan made
+    /// ``caller`` under the lock.
+    func makeValue() throws -> Any {
         if let caller { return try caller.makeValue() }
         guard case .untyped(let untyped) = factory else { preconditionFailure("a typed or argument registration without its caller") }
         return try untyped(owner)

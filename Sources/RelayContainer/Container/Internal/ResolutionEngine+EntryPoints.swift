@@ -186,9 +186,7 @@ extension ResolutionEngine {
     func onlyArgumentType(of key: DependencyKey, tag: DependencyTag?, from container: DependencyContainer) -> Any.Type? {
         read {
             if container.lookUp(ResolveRequest(key.type, tag: tag, argument: nil), overrides: nil) != nil { return nil }
-            let containers = [container] + (container.parent.map { [$0] } ?? [])
-            let taking = containers.flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
-            return taking.first?.argumentFactory?.argumentType
+            return container.argumentRegistrations(of: key).first?.argumentFactory?.argumentType
         }
     }
 }

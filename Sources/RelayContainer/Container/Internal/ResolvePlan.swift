@@ -144,13 +144,21 @@ extension DependencyContainer {
         return nil
     }
 
+    /// The argument registrations of `key` a resolve from this container can reach: its
+    /// own (injected, then code), then its fallback's. Call with the engine lock held.
+    func argumentRegistrations(of key: DependencyKey) -> [Registration] {
+        [self, parent].flatMap { container in
+            container.map { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) } ?? []
+        }
+    }
+
     /// Why a resolve with an argument of type `given` (or none: `nil`) found nothing: the
     /// type's argument registrations take another type (``DependencyResolutionError/Reason/argumentMismatch(expected:given:)``),
     /// or there is none — and, with an argument, whether the type is registered without
     /// one, and where. Call with the engine lock held.
     func argumentFailure(_ key: DependencyKey, tag: DependencyTag?, given: Any.Type?, thread: ResolutionThread) -> DependencyResolutionError {
         // One taking `given` was not on the resolve's path (another tag): no mismatch.
-        let candidates = ([self] + (parent.map { [$0] } ?? [])).flatMap { $0.injected.argumentRegistrations(of: key) + $0.table.argumentRegistrations(of: key) }
+        let candidates = argumentRegistrations(of: key)
             .filter { registration in given.map { ObjectIdentifier($0) } != registration.argumentFactory.map { ObjectIdentifier($0.argumentType) } }
         let matching = candidates.filter { $0.tag == tag } + candidates.filter { $0.tag == nil && tag != nil }
         if let taking = matching.first ?? candidates.first, let factory = taking.argumentFactory {

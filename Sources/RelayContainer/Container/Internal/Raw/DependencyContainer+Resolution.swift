@@ -185,7 +185,7 @@ extension DependencyContainer {
     private func resolveGraph<T>(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
         var holder = thread.graphHolder(for: registration)
         if holder == nil {
-            let made = try run(registration, thread: thread) { try registration.makeHolder(caller: registration.caller) }
+            let made = try run(registration, thread: thread) { try registration.makeHolder() }
             thread.storeGraph(made, for: registration)
             if registration.completion != nil { thread.queueCompletion(registration, value: (made as! any AnySingletonValue).anyValue) }
             holder = made
@@ -213,7 +213,7 @@ extension DependencyContainer {
     /// (queued): its value, cast.
     @inline(never)
     private func runUntyped<T>(_ registration: Registration, thread: ResolutionThread) throws(DependencyResolutionError) -> T {
-        let value = try run(registration, thread: thread) { try registration.makeValue(caller: registration.caller) }
+        let value = try run(registration, thread: thread) { try registration.makeValue() }
         if registration.completion != nil { thread.queueCompletion(registration, value: value) }
         return try cast(value, to: T.self, registration: registration, thread: thread)
     }
