@@ -26,7 +26,8 @@ cd "$(dirname "$0")/.."
 perimeter=(
     "Sources/RelayContainer/Container/Internal/Raw/" # per-thread state and caches, atomic words, stack probing, and the resolve paths that read them
     "Sources/RelayContainer/Support/Locks/"    # mutexes and conditions over pthreads
-    "Sources/RelayContainer/Support/RawOutput/" # one write(2) to standard error
+    "Sources/RelayContainer/Support/RawInput/"  # the environment, the working directory, a file's existence
+    "Sources/RelayContainer/Support/RawOutput/" # one write(2) to standard error; a file replaced whole
     "Sources/Relay/InstructionSources/RawInput/" # argv bytes, regular-file reads, the control file's stat
     "Sources/RelayTesting/Driver/RawProcess/"  # spawning and signalling child processes, the image this code was loaded from
     "Tests/RelayTests/Raw/"                    # the tests' system calls: threads with a stack of an exact size, files, pipes, links

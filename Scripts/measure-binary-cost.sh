@@ -24,7 +24,11 @@
 # --breakdown it prints where the README app's bytes sit (sections, Relay's parts, kinds
 # of code, the largest symbols: Scripts/binary-cost-breakdown.py).
 #
-# Usage: bash Scripts/measure-binary-cost.sh [--limit BYTES] [--skip-cpu] [--compare] [--breakdown]
+# With --static it also prints the one-resolve app's bytes over the empty one when both are
+# linked with --static-swift-stdlib, as server images often are: there every library an app
+# links is in the binary, Foundation's included (and with --compare, Swinject's app too).
+#
+# Usage: bash Scripts/measure-binary-cost.sh [--limit BYTES] [--skip-cpu] [--compare] [--breakdown] [--static]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -33,13 +37,15 @@ limit=""
 measure_cpu=1
 compare=0
 breakdown=0
+static=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --limit) limit=$2; shift 2 ;;
         --skip-cpu) measure_cpu=0; shift ;;
         --compare) compare=1; shift ;;
         --breakdown) breakdown=1; shift ;;
-        *) echo "usage: $0 [--limit BYTES] [--skip-cpu] [--compare] [--breakdown]" >&2; exit 2 ;;
+        --static) static=1; shift ;;
+        *) echo "usage: $0 [--limit BYTES] [--skip-cpu] [--compare] [--breakdown] [--static]" >&2; exit 2 ;;
     esac
 done
 
@@ -152,6 +158,20 @@ else
     echo "ok: the release readme app reports its dynamic injection off to RELAY_REPORT_PATH"
 fi
 
+# Foundation is not part of a release app's cost on Linux: the container reads the
+# environment and files itself, and only FoundationEssentials (LocalizedError) is linked —
+# not Foundation with its ICU data, tens of megabytes in a --static-swift-stdlib binary.
+# The one-resolve and seed apps import nothing but Relay (the README app imports Foundation
+# itself).
+if [ "$(uname -s)" = Linux ]; then
+    for app in OneResolve Seed; do
+        if readelf -d "$bin/$app" | grep -E 'NEEDED.*lib(Foundation|FoundationInternationalization)\.so' >/dev/null; then
+            echo "FAIL: the release $app app links Foundation:"; readelf -d "$bin/$app" | grep NEEDED; status=1
+        fi
+    done
+    [ "$status" = 0 ] && echo "ok: the release one-resolve and seed apps link no Foundation (FoundationEssentials only)"
+fi
+
 # None of the instruction parser's messages may be in a release app.
 parser_messages=("empty pair; remove the extra" "missing key before" "scope header is missing" "malformed Unicode escape")
 for message in "${parser_messages[@]}"; do
@@ -163,6 +183,20 @@ done
 if [ "$breakdown" = 1 ]; then
     echo "Where the readme app's bytes sit:"
     python3 Scripts/binary-cost-breakdown.py "$bin/Readme" "$bin/Empty"
+fi
+
+# Bytes over the empty executable, both built in release with --static-swift-stdlib and
+# stripped: one-resolve app of the package at $1, in scratch path $2.
+static_bytes() {
+    local product
+    for product in Empty OneResolve; do
+        swift build -c release --static-swift-stdlib --package-path "$1" --scratch-path "$2" --product $product >"$work/static.log" 2>&1 || { cat "$work/static.log"; exit 1; }
+    done
+    strip -o "$work/stripped" "$2/release/Empty"; local base; base=$(stat -c %s "$work/stripped")
+    strip -o "$work/stripped" "$2/release/OneResolve"; echo $(( $(stat -c %s "$work/stripped") - base ))
+}
+if [ "$static" = 1 ]; then
+    printf '%-12s %12d  (--static-swift-stdlib)\n' "OneResolve" "$(static_bytes "$pkg" "$work/static")"
 fi
 
 if [ "$measure_cpu" = 1 ]; then
@@ -204,6 +238,9 @@ SWIFT
     strip -o "$work/stripped" "$work/swinject/release/Empty"; swinject_empty=$(stat -c %s "$work/stripped")
     strip -o "$work/stripped" "$work/swinject/release/OneResolve"
     printf '%-12s %12d\n' "Swinject" "$(( $(stat -c %s "$work/stripped") - swinject_empty ))"
+    if [ "$static" = 1 ]; then
+        printf '%-12s %12d  (--static-swift-stdlib)\n' "Swinject" "$(static_bytes "$other" "$work/swinject-static")"
+    fi
     if [ "$measure_cpu" = 1 ]; then
         echo "Clean release build of the Swinject one-resolve app, CPU seconds:"
         time (swift build -c release --package-path "$other" --scratch-path "$work/swinject-cpu" --product OneResolve >/dev/null 2>&1)

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CommandLine {
     /// The arguments for your app's own parser: `arguments` without the ones Relay reads.
     ///

@@ -1,4 +1,6 @@
+#if RELAY_DRIVABLE // machinery: the JSON report and manifest files
 import Foundation
+#endif
 
 /// What the standard entry point hands to the outside after a successful
 /// ``DynamicDependencyRegistry/inject()``, because the process's environment asked for it:
@@ -93,9 +95,7 @@ struct InjectionOutputs: Sendable {
     func deliver(_ report: DynamicInjectionReport) {
         if let offNotice { writeError(offNotice) }
         guard let offReport else { return }
-        do {
-            try Self.offReportJSON(report.policy).write(toFile: offReport, atomically: true, encoding: .utf8)
-        } catch {
+        if !FileReplacement.replace(offReport, with: Self.offReportJSON(report.policy)) {
             writeError("$RELAY_REPORT_PATH: warning: cannot write the injection report to the file it names\n")
         }
     }

@@ -20,8 +20,8 @@ extension ConfigFileInstructionSource {
     ///   - workingDirectory: The directory that holds `.relay` and that relative paths
     ///     are resolved against; defaults to the current directory.
     public static func standard(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        environment: [String: String] = ProcessEnvironment.all(),
+        workingDirectory: String = ProcessEnvironment.currentDirectory()
     ) -> ConfigFileInstructionSource? {
         switch standardSelection(environment: environment, workingDirectory: workingDirectory) {
         case .file(let source, _): source
@@ -46,7 +46,7 @@ extension ConfigFileInstructionSource {
             return .file(ConfigFileInstructionSource(path: path, isRequired: true, workingDirectory: workingDirectory), chosenBy: "$\(variable)")
         }
         let source = ConfigFileInstructionSource(path: defaultFileName, isRequired: false, workingDirectory: workingDirectory)
-        guard FileManager.default.fileExists(atPath: source.fileSystemPath) else {
+        guard ProcessEnvironment.fileExists(source.fileSystemPath) else {
             return .none(because: "./\(defaultFileName) does not exist")
         }
         return .file(source, chosenBy: nil)

@@ -93,7 +93,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
         case .failure(.notFound):
             guard isRequired else { return InstructionSourceReadResult() }
             guard !path.hasPrefix("/") else { return failure("no such file; check the path") }
-            let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
+            let directory = workingDirectory ?? ProcessEnvironment.currentDirectory()
             return failure("no such file; check the path (relative paths are resolved against the working directory, \(UserText.escaped(directory, limit: nil)))")
         case .failure(.directory):
             return failure("this is a directory; name a .relay file instead")
@@ -122,7 +122,7 @@ public struct ConfigFileInstructionSource: DependencyInstructionSource {
 extension ConfigFileInstructionSource: AbsenceReporting {
     /// `does not exist` for an optional file that is missing.
     var absence: String? {
-        !isRequired && !FileManager.default.fileExists(atPath: fileSystemPath) ? "does not exist" : nil
+        !isRequired && !ProcessEnvironment.fileExists(fileSystemPath) ? "does not exist" : nil
     }
 }
 #endif

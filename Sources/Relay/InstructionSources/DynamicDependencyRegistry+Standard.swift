@@ -2,7 +2,6 @@
 // input, and the standard set-up that orders them. Uses DynamicInjection and below; not
 // Overrides (a sibling).
 
-import Foundation
 
 /// The standard set-up of a live process: which sources, in which order.
 extension DynamicDependencyRegistry {
@@ -16,8 +15,8 @@ extension DynamicDependencyRegistry {
     ///   - workingDirectory: Where `./.relay` is looked for (never in parent directories).
     public static func standardSources(
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        environment: [String: String] = ProcessEnvironment.all(),
+        workingDirectory: String = ProcessEnvironment.currentDirectory()
     ) -> [any DependencyInstructionSource] {
         // The process's own arguments keep their bytes, for positions of bytes that are not UTF-8.
         let raw = arguments == Array(CommandLine.arguments.dropFirst()) ? ProcessArguments.raw() : nil
@@ -97,8 +96,8 @@ extension DynamicDependencyRegistry {
         policy: DynamicInjectionPolicy = .default,
         limits: InstructionSourceLimits = .default,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        workingDirectory: String = FileManager.default.currentDirectoryPath
+        environment: [String: String] = ProcessEnvironment.all(),
+        workingDirectory: String = ProcessEnvironment.currentDirectory()
     ) -> DynamicDependencyRegistry {
         let policy = policy.inThisBuild
         #if RELAY_DRIVABLE

@@ -37,14 +37,14 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
     ///   - environment: The variables; defaults to the process environment.
     ///   - variable: The variable's name, without `$`.
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.all(),
         variable: String = EnvironmentInstructionSource.defaultVariable
     ) {
         self.variable = variable
         self.value = environment[variable]
         // From the process's own environment, keep the bytes too: a value that is not UTF-8
         // is then reported at its bad byte rather than parsed with U+FFFD in its place.
-        self.rawValue = value != nil && value == ProcessInfo.processInfo.environment[variable]
+        self.rawValue = value != nil && value == ProcessEnvironment.value(variable)
             ? ProcessArguments.environmentValue(variable)
             : nil
     }

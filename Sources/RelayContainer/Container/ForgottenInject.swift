@@ -1,5 +1,3 @@
-import Foundation
-
 /// A program that never calls `inject()` runs its live dependencies whatever a driver
 /// passed. The containers say so at the first resolve (``UninjectedInstructionsWarning``)
 /// and on a missing registration (``missingRegistrationHint()``).
@@ -36,8 +34,8 @@ struct UninjectedInstructionsWarning: Sendable {
     /// The process's own: its environment and working directory.
     static let standard = UninjectedInstructionsWarning(
         hasInjected: { ForgottenInject.hasInjected.withLock { $0 } },
-        variable: { ProcessInfo.processInfo.environment[$0] },
-        configFileExists: { FileManager.default.fileExists(atPath: StandardInstructionPlaces.configFileName) }
+        variable: { ProcessEnvironment.value($0) },
+        configFileExists: { ProcessEnvironment.fileExists(StandardInstructionPlaces.configFileName) }
     )
 
     /// The places holding instructions no `inject()` read, as the standard sources would
