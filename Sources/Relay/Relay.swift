@@ -10,3 +10,11 @@
 // when everything was one module.
 @_exported import RelayContainer
 @_exported import RelayInstructions
+
+// Foundation's members stay visible through `import Relay`, as they were in 0.3 (whose
+// README calls `error.localizedDescription` in a file that imports Relay alone). Nothing a
+// release build of this module runs calls into Foundation — the container reads the
+// environment and files itself (RelayContainer's Support/RawInput) — so an app linked with
+// `--static-swift-stdlib` carries none of it; Scripts/measure-binary-cost.sh checks that
+// the one-resolve app binds no Foundation symbol.
+import Foundation

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials // LocalizedError, without the rest of Foundation (see ProcessEnvironment)
-#else
 import Foundation
-#endif
 
 /// A key that is not in a ``DynamicDependencyIndex``, thrown by its `lookup` methods —
 /// the seed API's shape. (The injection pipeline reports unknown keys as positioned

@@ -110,7 +110,7 @@ enum DependencyArgumentScanner {
     private static func attachedValue(_ argument: String) -> String? {
         guard argument.hasPrefix(shortFlag), argument.count > shortFlag.count else { return nil }
         let value = String(argument.dropFirst(shortFlag.count))
-        guard value == "-" || value.hasPrefix("@") || value.contains("=") else { return nil }
+        guard value == "-" || value.hasPrefix("@") || value.contains(Character("=")) else { return nil }
         return value
     }
 

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials // LocalizedError, without the rest of Foundation (see ProcessEnvironment)
-#else
-import Foundation
-#endif
-
 import RelayContainer
+import Foundation
 
 /// Why an instruction's text could not be parsed — Relay 0.3's cases, plus one for the
 /// problems of the grammar that 0.3 did not have (escapes, brackets, control characters).

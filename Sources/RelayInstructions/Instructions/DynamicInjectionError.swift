@@ -1,9 +1,5 @@
 import RelayContainer
-#if canImport(FoundationEssentials)
-import FoundationEssentials // LocalizedError, without the rest of Foundation (see ProcessEnvironment)
-#else
 import Foundation
-#endif
 
 /// Everything the dynamic-injection pipeline found wrong, every problem at once: in a
 /// source (unreadable, malformed, too large), in an instruction's syntax, in repeats, or
