@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 
+_Thread_local void *crelay_thread_state = NULL;
+
 int crelay_thread_stack(uintptr_t *low, size_t *size) {
 #if defined(__APPLE__)
     pthread_t thread = pthread_self();

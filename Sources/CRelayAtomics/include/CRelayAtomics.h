@@ -39,9 +39,6 @@ typedef struct crelay_atomic_word {
 /// Starts at 1 (per-thread caches start at 0, i.e. stale).
 extern CRELAY_HIDDEN crelay_atomic_word crelay_resolution_generation;
 
-/// `ResolutionThread.publishedKey`: the engine's `pthread_key_t` once the engine exists,
-/// `UINTPTR_MAX` before.
-extern CRELAY_HIDDEN crelay_atomic_word crelay_published_thread_key;
 
 /// `ResolutionEngine.activeOverrides`: how many override layers (`withInjectedDependencies`)
 /// are alive anywhere (an `Int`, stored as its bit pattern). Starts at 0.
@@ -74,10 +71,6 @@ static inline crelay_atomic_word *crelay_outermost_work_possible_word(void) {
 
 static inline crelay_atomic_word *crelay_resolution_generation_word(void) {
     return &crelay_resolution_generation;
-}
-
-static inline crelay_atomic_word *crelay_published_thread_key_word(void) {
-    return &crelay_published_thread_key;
 }
 
 static inline crelay_atomic_word *crelay_active_overrides_word(void) {

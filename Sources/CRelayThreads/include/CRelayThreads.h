@@ -44,4 +44,26 @@ static inline int crelay_is_main_thread(void) {
 // Relay's Swift code imports, is built without it). It runs once per thread.
 int crelay_thread_stack(uintptr_t *_Nonnull low, size_t *_Nonnull size);
 
+#if defined(__GNUC__) || defined(__clang__)
+#define CRELAY_THREADS_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define CRELAY_THREADS_HIDDEN
+#endif
+
+// The calling thread's resolution state (`ResolutionThread.State`), NULL until the thread's
+// first resolve: C11 thread-local storage, so that every resolve finds its thread's state
+// with one load rather than a `pthread_getspecific` call. The state is owned by the
+// engine's pthread key (`ResolutionEngine.threadKey`), whose destructor frees it when the
+// thread exits and clears this first (Sources/RelayContainer/Container/Internal/Raw/ResolutionThread.swift).
+// Defined in CRelayThreads.c; only these two functions touch it.
+extern CRELAY_THREADS_HIDDEN _Thread_local void *_Nullable crelay_thread_state;
+
+static inline void *_Nullable crelay_current_thread_state(void) {
+    return crelay_thread_state;
+}
+
+static inline void crelay_set_current_thread_state(void *_Nullable state) {
+    crelay_thread_state = state;
+}
+
 #endif

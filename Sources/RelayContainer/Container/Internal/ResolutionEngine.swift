@@ -26,8 +26,8 @@ package final class ResolutionEngine: @unchecked Sendable {
     /// Taken through ``read(_:)`` and ``change(_:)`` only; a thread waiting for a singleton
     /// another builds waits on it (``DependencyContainer/claim(_:for:thread:)``).
     let lock = ConditionLock()
-    /// Where each thread's ``ResolutionThread`` lives; also published in
-    /// ``ResolutionThread/publishedKey`` for the resolve fast path.
+    /// Owns each thread's ``ResolutionThread`` state and frees it when the thread exits; the
+    /// resolve path finds the state through a thread-local pointer (``ResolutionThread/current()``).
     let threadKey: pthread_key_t
 
     // Guarded by `lock`.
@@ -37,7 +37,6 @@ package final class ResolutionEngine: @unchecked Sendable {
 
     private init() {
         threadKey = ThreadKey.create()
-        ResolutionThread.publishedKey.store(UInt(threadKey), ordering: .releasing)
     }
 
     /// Runs `body` with the lock held, for what no thread's resolve cache can see: reads

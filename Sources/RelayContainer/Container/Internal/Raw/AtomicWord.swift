@@ -1,9 +1,8 @@
 internal import CRelayAtomics
 
 /// A pointer-sized integer (`Int` or `UInt`) that any thread may read and update, for the
-/// six process-wide words of the engine: ``ResolutionEngine/generation``,
-/// ``ResolutionEngine/activeOverrides``, ``ResolutionThread/publishedKey``,
-/// ``ResolutionEngine/outermostWorkPossible``, ``ResolutionEngine/unitOfWorkPossible`` and
+/// five process-wide words of the engine: ``ResolutionEngine/generation``,
+/// ``ResolutionEngine/activeOverrides``, ``ResolutionEngine/outermostWorkPossible``, ``ResolutionEngine/unitOfWorkPossible`` and
 /// ``ResolutionEngine/layersMade``.
 ///
 /// Relay's replacement for `Synchronization.Atomic`, which needs macOS 15 / iOS 18: the

@@ -1,4 +1,5 @@
 internal import CRelayAtomics
+internal import CRelayThreads
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -106,17 +107,14 @@ struct ResolutionThread {
 
     var id: ID { ID(bits: UInt(bitPattern: state)) }
 
-    /// ``ResolutionEngine/threadKey`` once the engine exists, `UInt.max` before. Static
-    /// (a C word with static storage, initialised before any code runs; see
-    /// ``AtomicWord``), so that the resolve fast path finds its thread's state without
-    /// going through `ResolutionEngine.shared`'s lazy initialisation.
-    static var publishedKey: AtomicWord<UInt> { AtomicWord(crelay_published_thread_key_word()) }
-
     /// The calling thread's state, created on first use.
+    ///
+    /// A thread-local C pointer (`crelay_current_thread_state`, CRelayThreads) finds it
+    /// with one load; the engine's pthread key (``ResolutionEngine/threadKey``) owns it, so
+    /// that it is freed when the thread exits (``destroy(_:)``).
     @inline(__always)
     static func current() -> ResolutionThread {
-        let key = publishedKey.load(ordering: .acquiring)
-        if key != UInt.max, let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: key)) {
+        if let raw = crelay_current_thread_state() {
             return ResolutionThread(state: raw.assumingMemoryBound(to: State.self))
         }
         return makeCurrent()
@@ -125,12 +123,10 @@ struct ResolutionThread {
     @inline(never)
     private static func makeCurrent() -> ResolutionThread {
         let engine = ResolutionEngine.shared
-        if let raw = pthread_getspecific(engine.threadKey) {
-            return ResolutionThread(state: raw.assumingMemoryBound(to: State.self))
-        }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State())
         pthread_setspecific(engine.threadKey, state)
+        crelay_set_current_thread_state(state)
         // Once per process, at its first resolve, and never on a resolve path of its own.
         _ = ForgottenInject.checkedAtFirstResolve
         return ResolutionThread(state: state)
@@ -165,6 +161,7 @@ struct ResolutionThread {
 
     /// Frees a thread's state; the thread-local key's destructor.
     static func destroy(_ raw: UnsafeMutableRawPointer) {
+        crelay_set_current_thread_state(nil)
         let state = raw.assumingMemoryBound(to: State.self)
         state.pointee.destroy()
         state.deinitialize(count: 1)
