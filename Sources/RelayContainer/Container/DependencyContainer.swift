@@ -374,7 +374,7 @@ public final class DependencyContainer: Sendable {
     /// ```
     public func resolve<T, A>(_ type: T.Type = T.self, tag: DependencyTag? = nil, argument: A, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
-            return try resolveRequest(T.self, tag: tag, argument: argument)
+            return try tryResolve(T.self, tag: tag, argument: argument)
         } catch {
             fatalError("\(error.description)", file: file, line: line)
         }
@@ -409,7 +409,7 @@ public final class DependencyContainer: Sendable {
     /// ```
     public func resolve<T>(_ type: T.Type = T.self, tag: DependencyTag, file: StaticString = #fileID, line: UInt = #line) -> T {
         do {
-            return try resolveRequest(T.self, tag: tag, argument: NoArgument())
+            return try tryResolve(T.self, tag: tag)
         } catch {
             fatalError("\(error.description)", file: file, line: line)
         }
