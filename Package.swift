@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "RelayInstructions", dependencies: ["RelayContainer"], swiftSettings: drivable),
         // The container core: containers, lifecycles, registries, `@Injected`, validation
         // and bootstrap. It knows nothing of instructions, indexes or drivers (the module
-        // wall is the layer rule). Apps reach it through `import Relay`.
-        .target(name: "RelayContainer", dependencies: ["CRelayAtomics", "CRelayThreads"]),
+        // wall is the layer rule). Apps reach it through `import Relay`. Of the machinery's
+        // condition it knows one thing: the engine's batch entry point, which only the
+        // machinery calls, is compiled with it.
+        .target(name: "RelayContainer", dependencies: ["CRelayAtomics", "CRelayThreads"], swiftSettings: drivable),
         // C11 atomics for the container's resolve path (`AtomicWord`); internal, not a
         // product.
         .target(name: "CRelayAtomics"),

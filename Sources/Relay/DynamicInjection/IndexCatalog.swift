@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: the check of instructions against an index or a manifest
 /// What checking instructions needs to know of an index: which keys it has, what they
 /// name, and what code registered for the types they name.
 ///
@@ -68,6 +69,18 @@ private final class CatalogFactoryInputs {
     }
 }
 
+/// What a catalog says of a factory key.
+enum FactoryEntry<TypeID> {
+    /// No factory is indexed under the key.
+    case missing
+    /// The factory returns `Any`; its result is checked when it is resolved.
+    case untyped
+    /// The factory produces this type.
+    case produces(TypeID)
+}
+
+#endif
+
 /// What code registered for one type, as a catalog knows it.
 struct CatalogRegistrations {
     /// The tags instructions may name for the type — registered with in code or declared —
@@ -111,21 +124,11 @@ struct CatalogArgument: Hashable {
     }
 }
 
-/// What a catalog says of a factory key.
-enum FactoryEntry<TypeID> {
-    /// No factory is indexed under the key.
-    case missing
-    /// The factory returns `Any`; its result is checked when it is resolved.
-    case untyped
-    /// The factory produces this type.
-    case produces(TypeID)
-}
-
 /// A live index as one check reads it: its keys, parameters, declared tags and scopes,
 /// read under one acquisition of the index's lock (``DynamicDependencyIndex/snapshot()``),
 /// and what code registered for the bound types, read under one acquisition of the
 /// engine's — however many instructions are checked.
-struct IndexSnapshot: IndexCatalog {
+struct IndexSnapshot {
     /// The index read, for its messages.
     let index: DynamicDependencyIndex
     let types: [DependencyTypeKey: DependencyKey]
@@ -135,16 +138,6 @@ struct IndexSnapshot: IndexCatalog {
     let declaredTags: [DependencyKey: Set<DependencyTag>]
     /// Declared scopes and the scopes whose containers exist.
     let knownScopes: Set<DependencyContainerScope>
-
-    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> CatalogEntry<DependencyKey> {
-        guard let found = factories[factory] else { return CatalogEntry(type: types[type], factory: .missing) }
-        return CatalogEntry(
-            type: types[type],
-            factory: found.produces.map(FactoryEntry.produces) ?? .untyped,
-            parameter: parameter(of: factory)?.expectation,
-            argument: found.argumentType.map(CatalogArgument.init)
-        )
-    }
 
     /// The parameter of the factory under `key`; `nil` when it takes none. (Most indexes
     /// have no such factory, and a look-up in an empty dictionary still hashes the key.)
@@ -176,6 +169,20 @@ struct IndexSnapshot: IndexCatalog {
     func hasTypeKey(for type: DependencyKey) -> Bool {
         types.values.contains(type)
     }
+}
+
+#if RELAY_DRIVABLE
+/// The live index as the check of instructions reads it.
+extension IndexSnapshot: IndexCatalog {
+    func lookUp(type: DependencyTypeKey, factory: DependencyFactoryKey) -> CatalogEntry<DependencyKey> {
+        guard let found = factories[factory] else { return CatalogEntry(type: types[type], factory: .missing) }
+        return CatalogEntry(
+            type: types[type],
+            factory: found.produces.map(FactoryEntry.produces) ?? .untyped,
+            parameter: parameter(of: factory)?.expectation,
+            argument: found.argumentType.map(CatalogArgument.init)
+        )
+    }
 
     func suggestions(forType key: DependencyTypeKey) -> [DependencyTypeKey] {
         NearMatch.suggestions(for: key.tag, among: types.keys.map(\.tag).sortedStably()).map { DependencyTypeKey($0) }
@@ -191,3 +198,4 @@ struct IndexSnapshot: IndexCatalog {
         index === DynamicDependencyIndex.shared ? IndexMessages.emptySharedIndex(type: key) : IndexMessages.emptyIndex(type: key)
     }
 }
+#endif

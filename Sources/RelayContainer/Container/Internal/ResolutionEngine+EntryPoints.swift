@@ -56,6 +56,7 @@ extension ResolutionEngine {
         change { table.updateValue(registration) }
     }
 
+    #if RELAY_DRIVABLE // machinery: dynamic injection's bindings and control batches are its only callers
     /// Replaces the injected layer of every container `requests` bind into with them, under
     /// one lock acquisition: no thread sees some without the others, or new mixed with old.
     /// Other containers keep theirs (tests injecting into scopes of their own, in parallel,
@@ -94,6 +95,7 @@ extension ResolutionEngine {
         }
         return shadowed.map { $0?.description }
     }
+    #endif
 
     /// Removes every registration (and so every singleton) of `container`.
     func reset(_ container: DependencyContainer) {
