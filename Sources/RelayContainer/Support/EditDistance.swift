@@ -36,7 +36,7 @@ package enum NearMatch {
     /// Candidates that are plausibly what `name` meant: within an edit distance of a sixth
     /// of the name's length (at least 2) — a typo or two, not a different word — or sharing
     /// its last dot-separated component; of those, only the closest ones.
-    package static func suggestions(for name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func suggestions(for name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let threshold = max(2, name.unicodeScalars.count / 6)
         let last = lastComponent(name).lowercased()
         var scored: [(distance: Int, candidate: String)] = []

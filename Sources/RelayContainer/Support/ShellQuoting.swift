@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: only the sources, the formatter and `relay` use this
 /// Quotes paths for shell commands shown in messages (`chmod o-w <path>`).
 package enum ShellQuoting {
     /// `text` as one shell word: unchanged if it holds only characters no shell treats
@@ -44,3 +45,4 @@ package enum ShellQuoting {
         return quoted + "'"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if RELAY_DRIVABLE // machinery: only the sources, the formatter and `relay` use this
 /// Finds where bytes stop being UTF-8, so that a message can point at the bad byte instead
 /// of at a U+FFFD that decoding put in its place.
 package enum UTF8Validation {
@@ -27,3 +28,4 @@ package enum UTF8Validation {
         return "0x" + (digits.count == 1 ? "0" + digits : digits)
     }
 }
+#endif

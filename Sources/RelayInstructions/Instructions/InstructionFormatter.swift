@@ -70,6 +70,7 @@ enum InstructionFormatter {
     }
 }
 
+#if RELAY_DRIVABLE // machinery: the formatter and `relay format` write sections
 extension DependencyContainerScope {
     /// The `[name]` line that starts this scope's section in a `.relay` file, or `nil`
     /// when the scope cannot be written as a header and reads back the same: the global
@@ -83,3 +84,4 @@ extension DependencyContainerScope {
         return readsBack ? "[\(name)]" : nil
     }
 }
+#endif

@@ -18,6 +18,7 @@ public struct InstructionSourceLimits: Hashable, Sendable {
     public static let `default` = InstructionSourceLimits()
 }
 
+#if RELAY_DRIVABLE // machinery: the sources word their limit errors with these
 extension InstructionSourceLimits {
     /// The error for an input over ``maxBytes`` — every source words it this way.
     ///
@@ -40,3 +41,4 @@ extension InstructionSourceLimits {
         .error("more than \(maxInstructions) instructions\(place); \(remedy) or raise InstructionSourceLimits.maxInstructions", at: origin)
     }
 }
+#endif

@@ -50,6 +50,7 @@ extension Slot: CustomStringConvertible where TypeID == DependencyTypeKey {
     }
 }
 
+#if RELAY_DRIVABLE // machinery: the sources and the pipeline report repeats
 extension LocatedInstruction {
     /// Relay's one rule for repeats inside a single input (a file, a variable, a command
     /// line, a list given in code): each type may be bound once per scope. This is the
@@ -82,6 +83,7 @@ extension [LocatedInstruction] {
         return repeats
     }
 }
+#endif
 
 #if RELAY_DRIVABLE
 // As JSON only in builds with dynamic injection, where the report that holds it is written

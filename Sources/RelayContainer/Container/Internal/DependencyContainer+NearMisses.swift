@@ -25,7 +25,7 @@ extension DependencyContainer {
                 }
             }
         }
-        for name in NearMatch.suggestions(for: key.typeName, among: places.keys) {
+        for name in NearMatch.suggestions(for: key.typeName, among: Array(places.keys)) {
             results.append("\(name) (registered in \(places[name]!.joined(separator: ", ")))")
         }
         return results
