@@ -45,7 +45,7 @@ public struct EnvironmentInstructionSource: DependencyInstructionSource {
         // From the process's own environment, keep the bytes too: a value that is not UTF-8
         // is then reported at its bad byte rather than parsed with U+FFFD in its place.
         self.rawValue = value != nil && value == ProcessEnvironment.value(variable)
-            ? ProcessArguments.environmentValue(variable)
+            ? ProcessEnvironment.bytes(variable)
             : nil
     }
 

@@ -7,9 +7,9 @@ import Glibc
 import Musl
 #endif
 
-/// The process's own arguments and environment as the bytes the kernel gave, so that
-/// sources can point at a byte that is not UTF-8 (Swift's `CommandLine.arguments` and
-/// `ProcessInfo.environment` have already replaced it with U+FFFD).
+/// The process's own arguments as the bytes the kernel gave, so that sources can point at a
+/// byte that is not UTF-8 (Swift's `CommandLine.arguments` has already replaced it with
+/// U+FFFD). An environment variable's bytes: ``ProcessEnvironment/bytes(_:)``.
 enum ProcessArguments {
     /// `argv` without the program name, each argument's bytes.
     static func raw() -> [[UInt8]] {
@@ -17,12 +17,6 @@ enum ProcessArguments {
             guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
             return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
         }
-    }
-
-    /// The bytes of environment variable `name`, or `nil` when it is unset.
-    static func environmentValue(_ name: String) -> [UInt8]? {
-        guard let pointer = getenv(name) else { return nil }
-        return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
     }
 }
 #endif

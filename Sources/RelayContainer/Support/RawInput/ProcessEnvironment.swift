@@ -21,6 +21,14 @@ import Musl
         return String(cString: pointer)
     }
 
+    #if RELAY_DRIVABLE // machinery: the environment source points at a byte that is not UTF-8
+    /// The bytes of environment variable `name`, unrepaired; `nil` when it is unset.
+    package static func bytes(_ name: String) -> [UInt8]? {
+        guard let pointer = getenv(name) else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+    }
+    #endif
+
     /// Every environment variable of the process, by name.
     @usableFromInline package static func all() -> [String: String] {
         #if canImport(Darwin)
