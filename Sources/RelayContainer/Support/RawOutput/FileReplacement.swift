@@ -16,9 +16,11 @@ package enum FileReplacement {
     /// Writes `text` (as UTF-8) to the file at `path`, relative to the working directory
     /// unless it starts with `/`; returns whether the whole file was written and renamed
     /// into place. On failure the file at `path` is untouched and the new file is removed.
+    /// The file is made readable and writable by everyone the umask allows, as Foundation's
+    /// atomic writes make it.
     package static func replace(_ path: String, with text: String) -> Bool {
         let temporary = "\(path).relay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
         var text = text
         let written = text.withUTF8 { writeAll($0, to: descriptor) }
