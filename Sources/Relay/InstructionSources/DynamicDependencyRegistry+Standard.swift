@@ -2,7 +2,6 @@
 // input, and the standard set-up that orders them. Uses DynamicInjection and below; not
 // Overrides (a sibling).
 
-
 /// The standard set-up of a live process: which sources, in which order.
 extension DynamicDependencyRegistry {
     #if RELAY_DRIVABLE
