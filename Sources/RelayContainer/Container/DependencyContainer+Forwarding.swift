@@ -188,8 +188,10 @@ private struct ForwardedType<Implementation> {
         register = { container, tag, file, line in
             // The implementation's own registration answers for the implementation's type.
             guard Forwarded.self != Implementation.self else { return }
-            let factory = ForwardingFactory.make(Implementation.self, as: Forwarded.self, tag: tag, origin: "\(file):\(line)")
-            ResolutionEngine.shared.insert(Forwarded.self, into: container, tag: tag, lifecycle: .transient, origin: .code(line: line, file: file), factory: factory, forwardingTo: Implementation.self)
+            let origin = "\(file):\(line)"
+            let factory = ForwardingFactory.make(Implementation.self, as: Forwarded.self, tag: tag, origin: origin)
+            let forwarding = Forwarding(Implementation.self, as: Forwarded.self, origin: origin)
+            ResolutionEngine.shared.insert(Forwarded.self, into: container, tag: tag, lifecycle: .transient, origin: .code(line: line, file: file), factory: factory, forwarding: forwarding)
         }
     }
 }

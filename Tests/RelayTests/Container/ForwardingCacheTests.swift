@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 // A forwarded type resolved again is served from the resolving thread's cache, as its
@@ -10,6 +11,18 @@ import Testing
 private protocol Store: AnyObject {}
 private protocol Ticking {}
 private final class LiveStore: Store, Ticking, Sendable {}
+private struct StoreUnavailable: Error {}
+
+/// Registers `LiveStore` as a transient forwarded as `Store`, from one line, so that two
+/// registrations name the same place; its factory throws while `failing` holds `true`,
+/// and counts the instances it makes.
+private func registerTransientStore(in c: DependencyContainer, failing: Locked<Bool>, made: Locked<Int>) {
+    c.register(LiveStore.self, as: Store.self, lifecycle: .transient) { _ in
+        if failing.withLock({ $0 }) { throw StoreUnavailable() }
+        made.withLock { $0 += 1 }
+        return LiveStore()
+    }
+}
 
 private func container(_ name: String) -> DependencyContainer {
     DependencyContainer.container(for: DependencyContainerScope("ForwardingCacheTests.\(name)"))
@@ -94,5 +107,36 @@ struct ForwardingCacheTests {
         let next = c.resolve(Store.self)
         #expect(next === c.resolve(Store.self))
         #expect(next === c.resolve(LiveStore.self))
+    }
+
+    @Test("transient: resolved again, a new instance from the implementation's factory of the moment; a failure reads as the first resolve's")
+    func transientResolvedAgain() throws {
+        let c = container("transient")
+        let failing = Locked(false), made = Locked(0)
+        registerTransientStore(in: c, failing: failing, made: made)
+        let instances = (0..<4).map { _ in c.resolve(Store.self) }
+        #expect(Set(instances.map { ObjectIdentifier($0) }).count == 4)
+        #expect(made.withLock { $0 } == 4)
+
+        // The implementation registered again: the forwarded type runs the new factory.
+        let replacement = LiveStore()
+        c.register(LiveStore.self, lifecycle: .transient) { _ in replacement }
+        #expect(c.resolve(Store.self) === replacement)
+        #expect(c.resolve(Store.self) === replacement)
+
+        // A factory that starts failing once resolves are served from the cache fails
+        // with the same error, chain and registration as a resolve that finds nothing
+        // cached (registering again empties the caches).
+        registerTransientStore(in: c, failing: failing, made: made)
+        _ = c.resolve(Store.self)
+        _ = c.resolve(Store.self)
+        failing.withLock { $0 = true }
+        let fromCache = try #require(throws: DependencyResolutionError.self) { try c.tryResolve(Store.self) }
+        registerTransientStore(in: c, failing: failing, made: made)
+        let uncached = try #require(throws: DependencyResolutionError.self) { try c.tryResolve(Store.self) }
+        #expect(fromCache.description == uncached.description)
+        #expect(fromCache.chain == uncached.chain)
+        #expect(fromCache.chain.count == 2)
+        #expect(fromCache.underlyingError is StoreUnavailable)
     }
 }

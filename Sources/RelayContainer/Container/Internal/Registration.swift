@@ -32,14 +32,14 @@ struct TypedFactory: Sendable {
     /// `T`.
     let valueType: Any.Type
     let makeCaller: @Sendable (Registration) -> TypedCaller
-    /// For a forwarded type's registration (`register(_:as:…)`), the implementation's
-    /// type, which the factory resolves with the registration's tag; `nil` for any other.
-    let implementation: Any.Type?
+    /// For a forwarded type's registration (`register(_:as:…)`), its implementation;
+    /// `nil` for any other.
+    let forwarding: Forwarding?
 
-    init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, forwardingTo implementation: Any.Type? = nil) {
+    init<T>(_ factory: @escaping @Sendable (DependencyContainer) throws -> T, forwarding: Forwarding? = nil) {
         valueType = T.self
         makeCaller = { TypedFactoryCaller(factory, registration: $0) }
-        self.implementation = implementation
+        self.forwarding = forwarding
     }
 }
 
@@ -97,14 +97,14 @@ final class Registration: @unchecked Sendable {
         }
     }
 
-    /// ``forwardedImplementationType``'s identity.
+    /// The identity of a forwarded type's implementation; `nil` for any other.
     var forwardedImplementation: ObjectIdentifier? {
-        forwardedImplementationType.map { ObjectIdentifier($0) }
+        forwarding.map { ObjectIdentifier($0.implementation) }
     }
 
-    /// ``TypedFactory/implementation``; `nil` for any other.
-    var forwardedImplementationType: Any.Type? {
-        if case .typed(let typed) = factory { return typed.implementation }
+    /// ``TypedFactory/forwarding``; `nil` for any other.
+    var forwarding: Forwarding? {
+        if case .typed(let typed) = factory { return typed.forwarding }
         return nil
     }
 

@@ -62,7 +62,7 @@ extension ResolutionEngine {
                 argumentTypeName: registration.argumentFactory.map { TypeName.of($0.argumentType) },
                 lifecycle: registration.lifecycle,
                 instanceScope: registration.instanceScope,
-                forwardsTo: registration.forwardedImplementationType.map { TypeName.of($0) },
+                forwardsTo: registration.forwarding.map { TypeName.of($0.implementation) },
                 forwardedAs: registration.argumentFactory == nil ? (forwarded[ForwardingTarget(implementation: registration.key.id, tag: registration.tag)] ?? []).sortedStably() : [],
                 runsOnMainActor: registration.requiresMainActor,
                 hasCompletion: registration.completion != nil,

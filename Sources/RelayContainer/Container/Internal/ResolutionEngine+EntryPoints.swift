@@ -13,8 +13,7 @@ extension ResolutionEngine {
         }
     }
 
-    /// Registers a typed factory in `container`; with `forwardingTo`, a forwarded type's
-    /// (``TypedFactory/implementation``).
+    /// Registers a typed factory in `container`; with `forwarding`, a forwarded type's.
     func insert<T>(
         _ type: T.Type,
         into container: DependencyContainer,
@@ -23,14 +22,14 @@ extension ResolutionEngine {
         origin: RegistrationOrigin,
         factory: @escaping @Sendable (DependencyContainer) throws -> T,
         completion: (@Sendable (DependencyContainer, T) throws -> Void)? = nil,
-        forwardingTo implementation: Any.Type? = nil,
+        forwarding: Forwarding? = nil,
         instanceScope: InstanceScope? = nil
     ) {
         var untypedCompletion: (@Sendable (DependencyContainer, Any) throws -> Void)?
         if let completion {
             untypedCompletion = { container, value in try completion(container, value as! T) }
         }
-        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwardingTo: implementation)), completion: untypedCompletion, instanceScope: instanceScope), in: container.table)
+        store(Registration(key: DependencyKey(T.self), tag: tag, lifecycle: lifecycle, origin: origin, owner: container, factory: .typed(TypedFactory(factory, forwarding: forwarding)), completion: untypedCompletion, instanceScope: instanceScope), in: container.table)
     }
 
     /// Registers an argument factory in `container`: always transient.
