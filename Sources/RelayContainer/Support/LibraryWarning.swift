@@ -2,8 +2,8 @@
 /// decides whether and how:
 ///
 /// - **Whether.** ``warn(_:once:)`` writes only in debug builds of Relay
-///   (``BuildConfiguration/isDebug``): a warning is for the developer running the program,
-///   and a release build prints nothing it was not asked for. Given a key, it writes once
+///   (``isEnabled``): a warning is for the developer running the program, and a release
+///   build prints nothing it was not asked for. Given a key, it writes once
 ///   per process for that key. ``writeAsked(_:)`` is for output a user asked for through
 ///   the environment (`RELAY_EXPLAIN`, the report and manifest files): any build.
 /// - **How.** Each line of a warning is escaped (``UserText``), so nothing a user typed
@@ -41,9 +41,17 @@ package enum LibraryWarning {
     /// The test's sink; `nil`: standard error.
     @TaskLocal package static var sink: Sink?
 
-    /// Whether ``warn(_:once:)`` writes anything here: in a debug build, or under a sink that
-    /// stands for one. For a warning whose conditions cost something to find out.
-    package static var isEnabled: Bool { sink?.debugBuild ?? BuildConfiguration.isDebug }
+    /// Whether ``warn(_:once:)`` writes anything here: in a debug build, unless under a sink
+    /// that stands for a release build. For a warning whose conditions cost something to
+    /// find out. A release build of Relay writes no warning whatever the sink, and carries
+    /// none of their text: this is `false` there, a constant the compiler folds.
+    package static var isEnabled: Bool {
+        #if DEBUG
+        sink?.debugBuild ?? true
+        #else
+        false
+        #endif
+    }
 
     /// The once-keys written to standard error.
     private static let keys = LockedState<Set<String>>([])
@@ -52,8 +60,8 @@ package enum LibraryWarning {
     /// build, and only the first time for `key` when one is given. `text` is made only
     /// when written.
     package static func warn(_ text: @autoclosure () -> String, once key: String? = nil) {
+        guard isEnabled else { return }
         let sink = sink
-        guard sink?.debugBuild ?? BuildConfiguration.isDebug else { return }
         if let key {
             guard (sink?.keys ?? keys).withLock({ $0.insert(key).inserted }) else { return }
         }
