@@ -12,6 +12,10 @@ private protocol Store: AnyObject {}
 private protocol Ticking {}
 private final class LiveStore: Store, Ticking, Sendable {}
 private struct StoreUnavailable: Error {}
+private final class VersionedStore: Store, Sendable {
+    let version: Int
+    init(_ version: Int) { self.version = version }
+}
 
 /// Registers `LiveStore` as a transient forwarded as `Store`, from one line, so that two
 /// registrations name the same place; its factory throws while `failing` holds `true`,
@@ -138,5 +142,22 @@ struct ForwardingCacheTests {
         #expect(fromCache.chain == uncached.chain)
         #expect(fromCache.chain.count == 2)
         #expect(fromCache.underlyingError is StoreUnavailable)
+    }
+
+    @Test("a forwarded transient resolved on several threads while its implementation is registered again: each resolve gets an instance, the last registration wins")
+    func transientWhileReRegistered() {
+        let c = container("transientChurn")
+        c.register(VersionedStore.self, as: Store.self, lifecycle: .transient) { _ in VersionedStore(0) }
+        runOnThreads(4) { index in
+            for step in 1...300 {
+                if index == 0 {
+                    c.register(VersionedStore.self, lifecycle: .transient) { _ in VersionedStore(step) }
+                } else {
+                    _ = c.resolve(Store.self)
+                }
+            }
+        }
+        #expect((c.resolve(Store.self) as? VersionedStore)?.version == 300)
+        #expect((c.resolve(Store.self) as? VersionedStore)?.version == 300)
     }
 }
